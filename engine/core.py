@@ -1,0 +1,192 @@
+"""The public engine contract (DESIGN §2): Game, new_game, replay.
+
+The game is a stack machine. `state["stack"]` holds frames (plain dicts with a "kind"); the top
+frame either needs a decision (it names the seats that may act and their legal actions) or runs
+by itself. After every action the driver runs automatic frames until a decision is needed.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from . import frames as _frames  # noqa: F401  (registers every frame kind)
+from . import ops
+from .errors import IllegalAction
+from .frames.base import FRAMES
+from .setup import initial_state
+
+REV_SEATS = ("rev1", "rev2", "rev3")
+
+
+class Game:
+    def __init__(self, state: dict):
+        self.s = state
+        self._legal: dict[str, list[dict]] | None = None
+
+    # ----- contract -------------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self.s["seats"])
+
+    @property
+    def result(self) -> dict | None:
+        return self.s["result"]
+
+    def active_seats(self) -> list[str]:
+        return [seat for seat in self.s["seats"] if self.legal_actions(seat)]
+
+    def legal_actions(self, seat: str) -> list[dict]:
+        if self._legal is None:
+            self._legal = {}
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._compute_legal(seat)
+            self._legal[seat] = cached
+        return [dict(a) for a in cached]
+
+    def apply(self, seat: Any, action: Any) -> None:
+        self._check_shape(seat, action)
+        if self.s["result"] is not None:
+            raise IllegalAction("The game is over.")
+        legal = self._legal_for(seat)
+        if action not in legal:
+            raise IllegalAction(self._explain(seat, action, legal))
+        if action["type"] == "undo":
+            self._undo(seat)
+            return
+        self._apply_effective(seat, action)
+        self.s["history"].append([seat, action])
+
+    def view(self, seat: str) -> dict:
+        from .views import build_view
+
+        if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
+            raise IllegalAction(f"Unknown seat '{seat}'.")
+        return build_view(self, seat)
+
+    def record(self) -> dict:
+        return {
+            "revolutionaries": self.s["revolutionaries"],
+            "options": copy.deepcopy(self.s["options"]),
+            "seed": self.s["seed"],
+            "actions": copy.deepcopy(self.s["history"]),
+        }
+
+    def to_dict(self) -> dict:
+        return copy.deepcopy(self.s)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Game:
+        return cls(copy.deepcopy(d))
+
+    def state_hash(self) -> str:
+        import hashlib
+
+        return hashlib.sha256(json.dumps(self.s, sort_keys=True).encode()).hexdigest()
+
+    # ----- internals -------------------------------------------------------------------------
+    def _legal_for(self, seat: str) -> list[dict]:
+        self.legal_actions(seat)
+        return self._legal[seat]
+
+    def _compute_legal(self, seat: str) -> list[dict]:
+        s = self.s
+        if s["result"] is not None or seat not in s["seats"] or not s["stack"]:
+            return []
+        frame = s["stack"][-1]
+        handler = FRAMES[frame["kind"]]
+        acts = handler.actions(self, frame, seat) if seat in handler.deciders(self, frame) else []
+        if acts and self._undo_allowed(seat):
+            acts = acts + [{"type": "undo"}]
+        return acts
+
+    def _undo_allowed(self, seat: str) -> bool:
+        eff = self.s["effective"]
+        return len(eff) > self.s["undo_floor"] and eff[-1][0] == seat
+
+    def _apply_effective(self, seat: str, action: dict) -> None:
+        s = self.s
+        self._legal = None
+        s["checkpoint"] = False
+        frame = s["stack"][-1]
+        FRAMES[frame["kind"]].apply(self, frame, seat, action)
+        self._advance()
+        s["effective"].append([seat, action])
+        self._legal = None
+        if s["checkpoint"] or s["result"] is not None or seat not in self.active_seats():
+            s["undo_floor"] = len(s["effective"])
+        s["checkpoint"] = False
+
+    def _advance(self) -> None:
+        s = self.s
+        guard = 0
+        while s["result"] is None and s["stack"]:
+            frame = s["stack"][-1]
+            handler = FRAMES[frame["kind"]]
+            deciders = handler.deciders(self, frame)
+            if deciders and any(handler.actions(self, frame, d) for d in deciders):
+                return
+            handler.run(self, frame)
+            ops.check_immediate_victory(self)
+            guard += 1
+            if guard > 10000:
+                raise RuntimeError(f"engine loop stuck on frame {frame['kind']}")
+
+    def _undo(self, seat: str) -> None:
+        history = self.s["history"] + [[seat, {"type": "undo"}]]
+        effective = self.s["effective"][:-1]
+        fresh = new_game(self.s["revolutionaries"], self.s["seed"], self.s["options"])
+        for st, act in effective:
+            fresh._apply_effective(st, act)
+        fresh.s["history"] = history
+        self.s = fresh.s
+        self._legal = None
+
+    def _check_shape(self, seat: Any, action: Any) -> None:
+        if not isinstance(seat, str) or seat not in self.s["seats"]:
+            raise IllegalAction(f"Unknown seat {seat!r}: this game's seats are {', '.join(self.s['seats'])}.")
+        if not isinstance(action, dict):
+            raise IllegalAction("An action must be a JSON object with a \"type\".")
+        if not isinstance(action.get("type"), str):
+            raise IllegalAction("An action needs a \"type\" string.")
+
+    def _explain(self, seat: str, action: dict, legal: list[dict]) -> str:
+        if not legal:
+            waiting = self.active_seats()
+            who = ", ".join(waiting) if waiting else "nobody"
+            return f"It is not your turn ({seat}): waiting for {who}."
+        kind = action["type"]
+        same = [a for a in legal if a["type"] == kind]
+        if not same:
+            allowed = sorted({a["type"] for a in legal})
+            return f"'{kind}' is not possible now; you may: {', '.join(allowed)}."
+        keys = set().union(*(a.keys() for a in same))
+        extra = set(action) - keys
+        if extra:
+            return f"Unexpected field(s) {', '.join(sorted(extra))} for '{kind}'."
+        missing = keys - set(action)
+        if missing:
+            return f"Missing field(s) {', '.join(sorted(missing))} for '{kind}'."
+        return f"That '{kind}' is not allowed here: {self._reason_hint(same)}"
+
+    @staticmethod
+    def _reason_hint(same: list[dict]) -> str:
+        options = []
+        for a in same[:6]:
+            options.append(", ".join(f"{k}={v}" for k, v in a.items() if k != "type") or "(no fields)")
+        more = "" if len(same) <= 6 else f" and {len(same) - 6} more"
+        return "choose one of " + "; ".join(options) + more + "."
+
+
+def new_game(revolutionaries: int = 1, seed: int = 0, options: dict | None = None) -> Game:
+    g = Game(initial_state(revolutionaries, seed, options or {}))
+    g._advance()
+    return g
+
+
+def replay(record: dict) -> Game:
+    g = new_game(record["revolutionaries"], record["seed"], record.get("options") or {})
+    for seat, action in record["actions"]:
+        g.apply(seat, action)
+    return g

@@ -1,0 +1,318 @@
+"""Self-check of the component data: `problems()` returns a list of human-readable problems
+(empty when the data is consistent). Pure: no I/O, no printing."""
+from __future__ import annotations
+
+from . import ICONS
+from .board import (
+    ACTIONS_PER_TURN,
+    ADJACENCY,
+    INJURY_LIMIT,
+    LOCATIONS,
+    MARKET_SURCHARGE,
+    MORALE_START,
+    MORALE_TRACK,
+    SETUP,
+    SUPPORT_START,
+    SUPPORT_TRACK,
+    TOKENS,
+    TRACK_PROVENANCE,
+)
+from .events import EVENTS
+from .fighters import FIGHTERS, REVOLUTIONARY_TANKS
+from .headlines import HEADLINES
+from .promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS
+from .revolutionary_cards import PROMO_CARDS, REVOLUTIONARY_CARDS
+from .spa_cards import SPA_CARDS
+
+_PROVENANCES = ("rulebook", "reconstructed")
+_SCALARS = (str, int, bool, type(None))
+
+
+def _jsonable(value, path: str, out: list[str]) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, (str, int)) or isinstance(k, bool):
+                out.append(f"{path}: key {k!r} is not a str/int")
+            _jsonable(v, f"{path}.{k}", out)
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            _jsonable(v, f"{path}[{i}]", out)
+    elif not isinstance(value, _SCALARS):
+        out.append(f"{path}: {type(value).__name__} is not JSON-able")
+
+
+def _provenance(rec: dict, where: str, out: list[str]) -> None:
+    prov = rec.get("provenance")
+    if prov not in _PROVENANCES:
+        out.append(f"{where}: provenance {prov!r} not in {_PROVENANCES}")
+    basis = rec.get("basis")
+    if prov == "reconstructed" and not (isinstance(basis, str) and basis.strip()):
+        out.append(f"{where}: reconstructed without a basis")
+
+
+def _icons(icons, where: str, out: list[str]) -> None:
+    if not isinstance(icons, list):
+        out.append(f"{where}: icons must be a list")
+        return
+    for icon in icons:
+        if icon not in ICONS:
+            out.append(f"{where}: unknown icon {icon!r}")
+
+
+def problems() -> list[str]:
+    out: list[str] = []
+    loc_ids = [loc["id"] for loc in LOCATIONS]
+    locs = set(loc_ids)
+    headline_ids = {h["id"] for h in HEADLINES}
+    event_ids = {e["id"] for e in EVENTS} | {e["id"] for e in ALTERNATIVE_START_EVENTS}
+
+    # ---- counts ------------------------------------------------------------------------------
+    for name, coll, n in (("LOCATIONS", LOCATIONS, 11), ("HEADLINES", HEADLINES, 42),
+                          ("EVENTS", EVENTS, 33), ("REVOLUTIONARY_CARDS", REVOLUTIONARY_CARDS, 38),
+                          ("FIGHTERS", FIGHTERS, 22), ("REVOLUTIONARY_TANKS", REVOLUTIONARY_TANKS, 3),
+                          ("SPA_CARDS", SPA_CARDS, 8), ("PROMO_CARDS", PROMO_CARDS, 2),
+                          ("ALTERNATIVE_START_EVENTS", ALTERNATIVE_START_EVENTS, 3),
+                          ("PLAYER_POWERS", PLAYER_POWERS, 4), ("ADJACENCY", ADJACENCY, 17)):
+        if len(coll) != n:
+            out.append(f"{name}: {len(coll)} records, expected {n}")
+    if len(FIGHTERS) != TOKENS["fighters"] or len(REVOLUTIONARY_TANKS) != TOKENS["rev_tanks"]:
+        out.append("TOKENS: fighter/tank counts disagree with the tile lists")
+
+    # ---- unique ids (across every component) -------------------------------------------------
+    seen: set[str] = set()
+    for coll in (LOCATIONS, HEADLINES, EVENTS, ALTERNATIVE_START_EVENTS, REVOLUTIONARY_CARDS,
+                 PROMO_CARDS, FIGHTERS, REVOLUTIONARY_TANKS, SPA_CARDS, PLAYER_POWERS):
+        for rec in coll:
+            rid = rec.get("id")
+            if not isinstance(rid, str) or not rid:
+                out.append(f"record without id: {rec!r:.60}")
+            elif rid in seen:
+                out.append(f"duplicate id {rid}")
+            else:
+                seen.add(rid)
+    expected = {f"h{i:02d}" for i in range(1, 43)}
+    if headline_ids != expected:
+        out.append("HEADLINES: ids are not h01..h42")
+    if {e["id"] for e in EVENTS} != {f"e{i:02d}" for i in range(1, 34)}:
+        out.append("EVENTS: ids are not e01..e33")
+
+    # ---- provenance and JSON-ability ---------------------------------------------------------
+    for coll_name, coll in (("LOCATIONS", LOCATIONS), ("ADJACENCY", ADJACENCY), ("HEADLINES", HEADLINES),
+                            ("EVENTS", EVENTS), ("ALTERNATIVE_START_EVENTS", ALTERNATIVE_START_EVENTS),
+                            ("REVOLUTIONARY_CARDS", REVOLUTIONARY_CARDS), ("PROMO_CARDS", PROMO_CARDS),
+                            ("FIGHTERS", FIGHTERS), ("REVOLUTIONARY_TANKS", REVOLUTIONARY_TANKS),
+                            ("SPA_CARDS", SPA_CARDS), ("PLAYER_POWERS", PLAYER_POWERS)):
+        for i, rec in enumerate(coll):
+            _provenance(rec, f"{coll_name}[{rec.get('id', i)}]", out)
+    for key, rec in TRACK_PROVENANCE.items():
+        _provenance(rec, f"TRACK_PROVENANCE[{key}]", out)
+    _provenance(SETUP, "SETUP", out)
+    for name, value in (("LOCATIONS", LOCATIONS), ("ADJACENCY", ADJACENCY), ("MORALE_TRACK", MORALE_TRACK),
+                        ("SUPPORT_TRACK", SUPPORT_TRACK), ("TOKENS", TOKENS), ("SETUP", SETUP),
+                        ("HEADLINES", HEADLINES), ("EVENTS", EVENTS), ("REVOLUTIONARY_CARDS", REVOLUTIONARY_CARDS),
+                        ("PROMO_CARDS", PROMO_CARDS), ("FIGHTERS", FIGHTERS),
+                        ("REVOLUTIONARY_TANKS", REVOLUTIONARY_TANKS), ("SPA_CARDS", SPA_CARDS),
+                        ("ALTERNATIVE_START_EVENTS", ALTERNATIVE_START_EVENTS), ("PLAYER_POWERS", PLAYER_POWERS),
+                        ("ACTIONS_PER_TURN", ACTIONS_PER_TURN), ("MARKET_SURCHARGE", MARKET_SURCHARGE),
+                        ("INJURY_LIMIT", INJURY_LIMIT), ("TRACK_PROVENANCE", TRACK_PROVENANCE)):
+        _jsonable(value, name, out)
+
+    # ---- board -------------------------------------------------------------------------------
+    for loc in LOCATIONS:
+        if loc["side"] not in ("buda", "pest", "csepel"):
+            out.append(f"{loc['id']}: bad side {loc['side']!r}")
+    if {loc["id"] for loc in LOCATIONS if loc["reinforcement"]} != {"csepel", "szena", "hwpp"}:
+        out.append("reinforcement locations must be csepel, szena, hwpp")
+    neighbours: dict[str, set[str]] = {loc: set() for loc in loc_ids}
+    edges: set[frozenset] = set()
+    for e in ADJACENCY:
+        a, b = e["a"], e["b"]
+        if a not in locs or b not in locs:
+            out.append(f"adjacency {a}-{b}: unknown location")
+            continue
+        if a == b:
+            out.append(f"adjacency {a}-{b}: self loop")
+        key = frozenset((a, b))
+        if key in edges:
+            out.append(f"adjacency {a}-{b}: duplicate edge")
+        edges.add(key)
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    for loc, ns in neighbours.items():
+        for n in ns:
+            if loc not in neighbours[n]:
+                out.append(f"adjacency {loc}-{n} not symmetric")
+        if not 2 <= len(ns) <= 4:
+            out.append(f"{loc}: {len(ns)} neighbours, expected 2-4")
+    if loc_ids:
+        reached = {loc_ids[0]}
+        frontier = [loc_ids[0]]
+        while frontier:
+            nxt = []
+            for loc in frontier:
+                for n in neighbours[loc]:
+                    if n not in reached:
+                        reached.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        if reached != locs:
+            out.append(f"board not connected: unreachable {sorted(locs - reached)}")
+    for a, b, want in (("radio", "corvin", True), ("astoria", "radio", True), ("csepel", "corvin", True),
+                       ("astoria", "corvin", False)):
+        if (b in neighbours.get(a, set())) != want:
+            out.append(f"rulebook adjacency fact violated: {a}-{b} should be {'adjacent' if want else 'apart'}")
+
+    # ---- tracks and setup --------------------------------------------------------------------
+    if [t["index"] for t in MORALE_TRACK] != list(range(7)) or not MORALE_TRACK[0]["skull"] \
+            or any(t["skull"] for t in MORALE_TRACK[1:]) or MORALE_TRACK[MORALE_START]["draw"] != 2:
+        out.append("MORALE_TRACK malformed")
+    if [t["index"] for t in SUPPORT_TRACK] != list(range(7)) \
+            or SUPPORT_TRACK[SUPPORT_START]["colour"] != "neutral" \
+            or SUPPORT_TRACK[SUPPORT_START]["hand_limit"] != 4:
+        out.append("SUPPORT_TRACK malformed")
+    for t in SUPPORT_TRACK:
+        if t["colour"] not in ("green", "neutral", "red"):
+            out.append(f"SUPPORT_TRACK[{t['index']}]: bad colour")
+    for loc, units in SETUP["units"].items():
+        if loc not in locs:
+            out.append(f"SETUP units: unknown location {loc}")
+        for kind in units:
+            if kind not in ("militia", "snipers", "soviet_tanks"):
+                out.append(f"SETUP units: unknown unit {kind}")
+    for loc, ev in SETUP["start_events"].items():
+        if loc not in locs or ev not in event_ids:
+            out.append(f"SETUP start_events: bad {loc}->{ev}")
+    for n, positions in SETUP["start_positions"].items():
+        if len(positions) != n or any(p not in locs for p in positions):
+            out.append(f"SETUP start_positions[{n}] malformed")
+        if sum(ACTIONS_PER_TURN[n]) != 4 or len(ACTIONS_PER_TURN[n]) != n:
+            out.append(f"ACTIONS_PER_TURN[{n}] malformed")
+    if sum(SETUP["x_into_deck"].values()) + 4 != sum(1 for e in EVENTS if e["period"] == "X"):
+        out.append("SETUP x_into_deck does not leave 4 X events at the bottom")
+
+    # ---- headlines ---------------------------------------------------------------------------
+    for h in HEADLINES:
+        w = h["id"]
+        if h["period"] not in (1, 2, 3):
+            out.append(f"{w}: bad period")
+        if h["colour"] not in ("red", "green"):
+            out.append(f"{w}: bad colour")
+        if not isinstance(h["cp"], int) or isinstance(h["cp"], bool) or not 1 <= h["cp"] <= 5:
+            out.append(f"{w}: cp must be 1-5")
+        if h["colour"] == "red":
+            if not isinstance(h["spa"], int) or isinstance(h["spa"], bool) or not 0 <= h["spa"] <= 3:
+                out.append(f"{w}: red headline needs spa 0-3")
+            if h["cannot_discard_if"] is not None:
+                out.append(f"{w}: red cards cannot be discarded anyway")
+        elif h["spa"] is not None:
+            out.append(f"{w}: green headline must have spa None")
+        if not isinstance(h["text"], str) or not h["text"].strip():
+            out.append(f"{w}: empty text")
+        for m in h["modifiers"]:
+            if m not in headline_ids and m not in event_ids:
+                out.append(f"{w}: unknown modifier {m}")
+        cdi = h["cannot_discard_if"]
+        if cdi is not None and (cdi not in headline_ids or cdi not in h["modifiers"]):
+            out.append(f"{w}: bad cannot_discard_if {cdi}")
+        if "Lapsing" in h["text"] and not h["lapsing"]:
+            out.append(f"{w}: text says Lapsing but lapsing is False")
+    periods = {p: [h["id"] for h in HEADLINES if h["period"] == p] for p in (1, 2, 3)}
+    if periods[1] != [f"h{i:02d}" for i in range(1, 12)] or periods[2] != [f"h{i:02d}" for i in range(12, 32)] \
+            or periods[3] != [f"h{i:02d}" for i in range(32, 43)]:
+        out.append("HEADLINES: periods must be H#1-11 / H#12-31 / H#32-42")
+    # Every "H#n resolved" / "E#n resolved" condition must name a marked card listed in modifiers.
+    marked = {c["id"] for c in list(HEADLINES) + list(EVENTS) if c["mark"]}
+    for rec in list(HEADLINES) + list(EVENTS):
+        texts = " ".join(str(rec.get(k) or "") for k in ("text", "placement", "reward", "penalty"))
+        for part in texts.split(" resolved")[:-1]:
+            words = part.split()
+            label = words[-1] if words else ""
+            if len(label) < 3 or label[0] not in "HE" or label[1] != "#" or not label[2:].isdigit():
+                continue
+            ref = ("h" if label[0] == "H" else "e") + f"{int(label[2:]):02d}"
+            if ref not in marked:
+                out.append(f"{rec['id']}: condition on {label}, which has no mark")
+            if ref not in rec["modifiers"]:
+                out.append(f"{rec['id']}: condition on {label} missing from modifiers")
+
+    # ---- events ------------------------------------------------------------------------------
+    event_locs = locs | {"anywhere", "anywhere_sniper"}
+    per_event_count = 0
+    penalties = 0
+    for e in list(EVENTS) + list(ALTERNATIVE_START_EVENTS):
+        w = e["id"]
+        if e["location"] not in event_locs:
+            out.append(f"{w}: bad location {e['location']!r}")
+        _icons(e["requires"], w, out)
+        _icons(e["requires_per_event"], w, out)
+        if not 2 <= len(e["requires"]) <= 4:
+            out.append(f"{w}: requires must list 2-4 icons")
+        if e["period"] == "start":
+            if e["cost"] != 0 or e["requires_per_event"]:
+                out.append(f"{w}: starting events cost 0 and have no per-event icons")
+        elif e["period"] == "X":
+            if e["cost"] is not None:
+                out.append(f"{w}: minor events have cost None")
+            if len(e["requires"]) != 2:
+                out.append(f"{w}: minor events need 2 icons")
+        elif e["period"] in (1, 2, 3):
+            if not isinstance(e["cost"], int) or isinstance(e["cost"], bool) or not 1 <= e["cost"] <= 5:
+                out.append(f"{w}: major events cost 1-5")
+        else:
+            out.append(f"{w}: bad period {e['period']!r}")
+        if not isinstance(e["reward"], str) or not e["reward"].strip():
+            out.append(f"{w}: empty reward")
+        if e["requires_per_event"] and not w.startswith("ea"):
+            per_event_count += 1
+        if e["penalty"] and not w.startswith("ea"):
+            penalties += 1
+        for m in e["modifiers"]:
+            if m not in headline_ids and m not in event_ids:
+                out.append(f"{w}: unknown modifier {m}")
+        if "Lapsing" in e["reward"] and not e["lapsing"]:
+            out.append(f"{w}: reward says Lapsing but lapsing is False")
+    if not 2 <= per_event_count <= 4:
+        out.append(f"EVENTS: {per_event_count} events with per-event icons, expected 2-4")
+    if penalties > 4 or not EVENTS[18]["penalty"] or not EVENTS[21]["penalty"]:
+        out.append("EVENTS: penalties must be on E#19, E#22 and at most 2 others")
+    want_periods = (["start"] * 3 + [1] * 6 + [2] * 9 + [3] * 4 + ["X"] * 11)
+    if [e["period"] for e in EVENTS] != want_periods:
+        out.append("EVENTS: periods do not match Appendix B")
+    if sum(1 for e in ALTERNATIVE_START_EVENTS if e["penalty"]) != 1:
+        out.append("ALTERNATIVE_START_EVENTS: exactly one must have a penalty")
+    if {e["location"] for e in ALTERNATIVE_START_EVENTS} != {"university", "bem", "corvin"}:
+        out.append("ALTERNATIVE_START_EVENTS: must sit on university, bem, corvin")
+
+    # ---- revolutionary cards, fighters, tanks, SPA -------------------------------------------
+    for c in list(REVOLUTIONARY_CARDS) + list(PROMO_CARDS):
+        w = c["id"]
+        _icons(c["icons"], w, out)
+        if c["id"] != f"rc_{c['kind']}_{c['id'].rsplit('_', 1)[-1]}" and c in REVOLUTIONARY_CARDS:
+            out.append(f"{w}: id does not follow rc_<kind>_<n>")
+        if c["aid"] and sorted(c["icons"]) != sorted(["information", "medical", "food"]):
+            out.append(f"{w}: Aid must show information, medical, food")
+        ab = c["ability"]
+        if ab is not None and (ab.get("label") not in ("action", "free") or not ab.get("text")):
+            out.append(f"{w}: bad ability")
+    for f in list(FIGHTERS) + list(REVOLUTIONARY_TANKS):
+        w = f["id"]
+        _icons(f["icons"], w, out)
+        if not 1 <= len(f["icons"]) <= 2:
+            out.append(f"{w}: fighters have 1-2 icons")
+        ab = f["ability"]
+        if ab is not None and (ab.get("label") not in ("action", "once_per_turn", "passive") or not ab.get("text")):
+            out.append(f"{w}: bad ability")
+    if sum(1 for f in FIGHTERS if f["ability"]) != 9:
+        out.append("FIGHTERS: exactly 9 must have abilities")
+    if {f["id"] for f in REVOLUTIONARY_TANKS} != {"rt_howitzer", "rt_t34", "rt_t55"}:
+        out.append("REVOLUTIONARY_TANKS: ids must be rt_howitzer, rt_t34, rt_t55")
+    kinds = ("move_sniper", "move_militia", "place_militia", "attack")
+    for s in SPA_CARDS:
+        if s["kind"] not in kinds:
+            out.append(f"{s['id']}: bad kind")
+    if sum(1 for s in SPA_CARDS if s["kind"] == "attack") < 2:
+        out.append("SPA_CARDS: at least 2 Attack! cards")
+    for p in PLAYER_POWERS:
+        if not p.get("benefit") or not p.get("disadvantage"):
+            out.append(f"{p['id']}: needs benefit and disadvantage")
+    return out

@@ -1,0 +1,49 @@
+"""Card text effects, keyed by card id (headlines: "h11"; events: "e14:placement", "e14:reward",
+"e19:penalty"; revolutionary card abilities: "rc:<kind>"; fighter abilities: "f_<name>").
+
+An effect is a function `fn(g, f) -> bool` run inside an `effect` frame `f`. It may ask seats for
+choices (`ask`), push hits or other frames, and is called again when those are done; it keeps its
+progress in f["step"] and f["vars"]. It returns True when it has finished.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+EFFECTS: dict[str, Callable] = {}
+PLAYABLE: dict[str, Callable] = {}  # key -> fn(g, seat) -> bool: may this ability be used now?
+
+
+def effect(*keys: str):
+    def deco(fn):
+        for key in keys:
+            EFFECTS[key] = fn
+        return fn
+
+    return deco
+
+
+def playable_when(key: str):
+    def deco(fn):
+        PLAYABLE[key] = fn
+        return fn
+
+    return deco
+
+
+def can_play(g, key: str, seat: str) -> bool:
+    check = PLAYABLE.get(key)
+    return check(g, seat) if check else True
+
+
+def push_effect(g, key: str, by: str, actor: str | None = None, location: str | None = None) -> bool:
+    """Queue the effect `key` if the card has one; `by` is "soviet" or "revolutionaries" (who
+    executes the text and so makes its choices), `actor` the seat that triggered it."""
+    if key not in EFFECTS:
+        return False
+    from ..frames.base import push
+
+    push(g, {"kind": "effect", "key": key, "by": by, "actor": actor, "location": location, "step": 0, "vars": {}})
+    return True
+
+
+from . import abilities, events, headlines  # noqa: E402,F401  (register the effects)

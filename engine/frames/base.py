@@ -1,0 +1,55 @@
+"""The frame registry: each kind of decision or automatic step of the game is one Frame."""
+from __future__ import annotations
+
+FRAMES: dict[str, Frame] = {}
+
+
+def register(kind: str):
+    def deco(cls):
+        FRAMES[kind] = cls()
+        cls.kind = kind
+        return cls
+
+    return deco
+
+
+class Frame:
+    kind = ""
+
+    def deciders(self, g, f) -> list[str]:
+        """Seats that may decide this frame now ([] for an automatic frame)."""
+        return []
+
+    def actions(self, g, f, seat: str) -> list[dict]:
+        return []
+
+    def apply(self, g, f, seat: str, action: dict) -> None:
+        raise AssertionError(f"frame {self.kind} takes no actions")
+
+    def run(self, g, f) -> None:
+        """Called when nobody can decide: do the automatic work (default: nothing left, pop)."""
+        pop(g, f)
+
+    def prompt(self, g, f) -> str:
+        return ""
+
+
+def push(g, frame: dict) -> dict:
+    g.s["stack"].append(frame)
+    return frame
+
+
+def pop(g, f: dict) -> None:
+    stack = g.s["stack"]
+    if stack and stack[-1] is f:
+        stack.pop()
+    else:
+        stack.remove(f)
+
+
+def parent(g, f: dict) -> dict | None:
+    stack = g.s["stack"]
+    i = len(stack) - 1
+    while i >= 0 and stack[i] is not f:
+        i -= 1
+    return stack[i - 1] if i > 0 else None

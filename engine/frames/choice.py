@@ -1,0 +1,50 @@
+"""Card effects: the `effect` frame runs an effect function step by step; the `choice` frame asks
+one or several seats to pick one option and hands the pick back to the effect that asked."""
+from __future__ import annotations
+
+from .base import Frame, parent, pop, push, register
+
+
+@register("effect")
+class Effect(Frame):
+    def run(self, g, f):
+        from ..effects import EFFECTS
+
+        finished = EFFECTS[f["key"]](g, f)
+        if finished and g.s["stack"] and f in g.s["stack"]:
+            pop(g, f)
+
+
+@register("choice")
+class Choice(Frame):
+    def deciders(self, g, f):
+        return list(f["seats"])
+
+    def actions(self, g, f, seat):
+        return [dict(o) for o in f["options"]]
+
+    def apply(self, g, f, seat, action):
+        owner = parent(g, f)
+        owner["vars"][f["key"]] = action
+        pop(g, f)
+
+    def run(self, g, f):
+        owner = parent(g, f)
+        owner["vars"][f["key"]] = None
+        pop(g, f)
+
+    def prompt(self, g, f):
+        return f["prompt"]
+
+
+def ask(g, f: dict, key: str, seats: list[str], prompt: str, options: list[dict]) -> bool:
+    """Ask `seats` to choose one of `options` for effect frame `f`.
+
+    Returns True when the effect must wait for the answer (a choice frame was pushed); returns
+    False when the answer is already known (no option: None; one option: that option), stored in
+    f["vars"][key]."""
+    if len(options) <= 1:
+        f["vars"][key] = options[0] if options else None
+        return False
+    push(g, {"kind": "choice", "key": key, "seats": list(seats), "prompt": prompt, "options": options})
+    return True

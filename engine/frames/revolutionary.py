@@ -1,0 +1,452 @@
+"""Conflict ruleset, Phase 2: Revolutionary phase (turn order, movement, the 7 actions, Soviet tank
+retaliation, drawing revolutionary cards)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from .. import icons, ops
+from ..board import NEIGHBOURS
+from ..cards import EVENT, REV_CARD, name_of
+from ..effects import EFFECTS, can_play, push_effect
+from .base import Frame, pop, push, register
+
+ICON_ACTIONS = ("resolve_event", "attack_militia", "destroy_tank")
+MAX_MILITIA_ATTACKED = 5
+MOLOTOVS_PER_TANK = 3
+
+
+# ----- turn order -------------------------------------------------------------------------------
+@register("turn_order")
+class TurnOrder(Frame):
+    def deciders(self, g, f):
+        remaining = [s for s in ops.rev_seats(g) if s not in f["order"]]
+        return ops.rev_seats(g) if len(remaining) > 1 else []
+
+    def actions(self, g, f, seat):
+        return [{"type": "choose_next", "seat": s} for s in ops.rev_seats(g) if s not in f["order"]]
+
+    def apply(self, g, f, seat, a):
+        f["order"].append(a["seat"])
+        ops.log(g, f"{seat} puts {a['seat']} at position {len(f['order'])} of the turn order.", refs=[a["seat"]])
+
+    def run(self, g, f):
+        order = f["order"] + [s for s in ops.rev_seats(g) if s not in f["order"]]
+        g.s["turn_order"] = order
+        ops.log(g, f"Turn order: {', '.join(order)}.")
+        pop(g, f)
+
+    def prompt(self, g, f):
+        return f"Choose who takes turn {len(f['order']) + 1} (the team decides; the first to click decides)."
+
+
+# ----- a Revolutionary's turn -------------------------------------------------------------------
+def turn_of(g, seat: str) -> dict | None:
+    for fr in reversed(g.s["stack"]):
+        if fr["kind"] == "turn" and fr["seat"] == seat:
+            return fr
+    return None
+
+
+def spend_action(g, seat: str) -> None:
+    t = turn_of(g, seat)
+    t["actions_left"] -= 1
+    t["free_move"] = False
+
+
+def available_supply(g, seat: str, cards, what: str) -> tuple[Counter, list]:
+    loc = g.s["positions"][seat]
+    fixed, wild = icons.card_supply(cards)
+    fixed.update(icons.fighter_supply(ops.active_fighters(g, loc)))
+    if what in ("resolve_event", "attack_militia"):
+        fixed.update(g.s["today"]["bonus_icons"])
+    return fixed, wild
+
+
+def event_need(g, event: str) -> dict:
+    e = EVENT[event]
+    need = Counter(e["requires"])
+    n_events = len(ops.events_on_board(g))
+    for icon in e.get("requires_per_event") or []:
+        need[icon] += n_events
+    return dict(need)
+
+
+def action_need(g, seat: str, what: str) -> dict:
+    loc = g.s["positions"][seat]
+    if what == "resolve_event":
+        return event_need(g, g.s["locations"][loc]["event"])
+    if what == "attack_militia":
+        return {"ammunition": 1}
+    return {"molotov": MOLOTOVS_PER_TANK}
+
+
+def can_do(g, seat: str, what: str, cards) -> bool:
+    fixed, wild = available_supply(g, seat, cards, what)
+    return icons.satisfied(action_need(g, seat, what), fixed, wild)
+
+
+def card_ability(card: str) -> dict | None:
+    ability = REV_CARD[card].get("ability")
+    if ability and f"rc:{REV_CARD[card]['kind']}" in EFFECTS:
+        return ability
+    return None
+
+
+@register("turn")
+class Turn(Frame):
+    def deciders(self, g, f):
+        return [f["seat"]]
+
+    def actions(self, g, f, seat):
+        s = g.s
+        hand = s["hands"][seat]
+        loc = s["positions"][seat]
+        here = s["locations"][loc]
+        acts = []
+        if f["actions_left"] > 0:
+            if f["free_move"] or hand:
+                acts.extend({"type": "move", "to": n} for n in NEIGHBOURS[loc])
+            if here["inactive"] and ops.fighter_room(g, loc) > 0:
+                acts.append({"type": "activate_fighter"})
+            if here["event"] and can_do(g, seat, "resolve_event", hand):
+                acts.append({"type": "resolve_event"})
+            if here["militia"] > 0 and can_do(g, seat, "attack_militia", hand):
+                acts.append({"type": "attack_militia"})
+            if here["soviet_tanks"] > 0 and can_do(g, seat, "destroy_tank", hand):
+                acts.append({"type": "destroy_tank"})
+            for other in ops.players_at(g, loc):
+                if other == seat:
+                    continue
+                if hand and ops.hand_room(g, other) > 0:
+                    acts.append({"type": "give_cards", "to": other})
+                if s["hands"][other] and ops.hand_room(g, seat) > 0:
+                    acts.append({"type": "take_cards", "from": other})
+            if ops.hand_room(g, seat) > 0 and (s["rev_deck"] or s["rev_discard"]):
+                acts.append({"type": "draw_card"})
+        for card in hand:
+            ability = card_ability(card)
+            if ability and (ability["label"] == "free" or f["actions_left"] > 0) and \
+                    can_play(g, f"rc:{REV_CARD[card]['kind']}", seat):
+                acts.append({"type": "play_card", "card": card})
+        if f["actions_left"] == 0 and not acts:
+            return []
+        acts.append({"type": "end_turn"})
+        return acts
+
+    def apply(self, g, f, seat, a):
+        s = g.s
+        kind = a["type"]
+        loc = s["positions"][seat]
+        if kind == "end_turn":
+            if f["actions_left"] > 0:
+                ops.log(g, f"{seat} passes {f['actions_left']} action(s).", refs=[seat])
+            f["actions_left"] = 0
+            pop(g, f)
+            ops.log(g, f"{seat} ends the turn.", refs=[seat])
+            return
+        if kind == "move":
+            push(g, {"kind": "move", "seat": seat, "from": loc, "to": a["to"], "free": f["free_move"],
+                     "pay": None, "fighters": []})
+            return
+        if kind == "play_card":
+            card = a["card"]
+            ability = card_ability(card)
+            ops.discard_rev_card(g, seat, card)
+            ops.log(g, f"{seat} plays {name_of(card)}.", refs=[seat, card])
+            if ability["label"] == "free":
+                push_effect(g, f"rc:{REV_CARD[card]['kind']}", by="revolutionaries", actor=seat, location=loc)
+                return
+            spend_action(g, seat)
+            push(g, {"kind": "act", "seat": seat, "what": "ability", "stage": "retaliate", "cards": [],
+                     "loc": loc, "card": card})
+            return
+        frame = {"kind": "act", "seat": seat, "what": kind, "stage": "collect", "cards": [], "loc": loc}
+        if kind in ICON_ACTIONS:
+            frame["stage"] = "collect"
+        elif kind == "give_cards":
+            frame.update(stage="select", giver=seat, receiver=a["to"])
+        elif kind == "take_cards":
+            frame.update(stage="select", giver=a["from"], receiver=seat)
+            spend_action(g, seat)
+            ops.log(g, f"{seat} asks {a['from']} for cards.", refs=[seat, a["from"]])
+        else:
+            frame["stage"] = "retaliate"
+            spend_action(g, seat)
+        push(g, frame)
+
+    def run(self, g, f):
+        ops.log(g, f"{f['seat']} ends the turn.", refs=[f["seat"]])
+        pop(g, f)
+
+    def prompt(self, g, f):
+        return f"{f['seat']}: move, then take an action ({f['actions_left']} left), or end the turn."
+
+
+# ----- movement ---------------------------------------------------------------------------------
+@register("move")
+class Move(Frame):
+    def deciders(self, g, f):
+        return [f["seat"]]
+
+    def actions(self, g, f, seat):
+        s = g.s
+        acts = []
+        room = ops.fighter_room(g, f["to"])
+        if len(f["fighters"]) < 2 and room > len(f["fighters"]):
+            acts.extend({"type": "take_fighter", "fighter": fid}
+                        for fid in ops.active_fighters(g, f["from"]) if fid not in f["fighters"])
+        if not f["free"] and f["pay"] is None:
+            acts.extend({"type": "discard", "card": c} for c in s["hands"][seat])
+        if f["free"] or f["pay"] is not None:
+            acts.append({"type": "done"})
+        acts.append({"type": "cancel"})
+        return acts
+
+    def apply(self, g, f, seat, a):
+        s = g.s
+        kind = a["type"]
+        if kind == "take_fighter":
+            f["fighters"].append(a["fighter"])
+        elif kind == "discard":
+            f["pay"] = a["card"]
+        elif kind == "cancel":
+            pop(g, f)
+        else:
+            pop(g, f)
+            if f["pay"]:
+                ops.discard_rev_card(g, seat, f["pay"])
+            for fid in f["fighters"]:
+                s["locations"][f["from"]]["active"].remove(fid)
+                s["locations"][f["to"]]["active"].append(fid)
+            s["positions"][seat] = f["to"]
+            turn_of(g, seat)["free_move"] = False
+            cost = "free" if f["free"] else f"discarding {name_of(f['pay'])}"
+            along = f" with {', '.join(name_of(x) for x in f['fighters'])}" if f["fighters"] else ""
+            ops.log(g, f"{seat} moves from {ops.name_of_loc(f['from'])} to {ops.name_of_loc(f['to'])}{along} ({cost}).",
+                    refs=[seat, f["from"], f["to"]] + f["fighters"])
+
+    def prompt(self, g, f):
+        pay = "" if f["free"] else " Discard a card to pay for this step."
+        return (f"Move to {ops.name_of_loc(f['to'])}: take up to 2 active fighters along.{pay} Then confirm.")
+
+
+# ----- an action: collect icons / choose cards, tank retaliation, then the effect ---------------
+@register("act")
+class Act(Frame):
+    def deciders(self, g, f):
+        if f["stage"] == "collect":
+            return [f["seat"]]
+        if f["stage"] == "select":
+            return [f["giver"]]
+        return []
+
+    def actions(self, g, f, seat):
+        if f["stage"] == "collect":
+            return self._collect_actions(g, f, seat)
+        return self._select_actions(g, f, seat)
+
+    def _collect_actions(self, g, f, seat):
+        what = f["what"]
+        need = action_need(g, seat, what)
+        fixed, wild = available_supply(g, seat, f["cards"], what)
+        acts = []
+        if what == "attack_militia":
+            loc = g.s["locations"][f["loc"]]
+            cap = min(MAX_MILITIA_ATTACKED, loc["militia"])
+            if icons.count_icon("ammunition", fixed, wild) < cap:
+                acts.extend({"type": "discard", "card": c} for c in g.s["hands"][seat]
+                            if c not in f["cards"] and "ammunition" in REV_CARD[c]["icons"])
+        else:
+            missing = icons.deficit(need, fixed)
+            if not icons.satisfied(need, fixed, wild):
+                acts.extend({"type": "discard", "card": c} for c in g.s["hands"][seat]
+                            if c not in f["cards"] and any(missing[i] for i in REV_CARD[c]["icons"]))
+        if icons.satisfied(need, fixed, wild):
+            acts.append({"type": "done"})
+        acts.append({"type": "cancel"})
+        return acts
+
+    def _select_actions(self, g, f, seat):
+        acts = []
+        if len(f["cards"]) < ops.hand_room(g, f["receiver"]):
+            acts.extend({"type": "select", "card": c} for c in g.s["hands"][f["giver"]] if c not in f["cards"])
+        if f["cards"]:
+            acts.append({"type": "done"})
+        if f["what"] == "give_cards":
+            acts.append({"type": "cancel"})
+        return acts
+
+    def apply(self, g, f, seat, a):
+        kind = a["type"]
+        if kind == "cancel":
+            pop(g, f)
+            return
+        if kind in ("discard", "select"):
+            f["cards"].append(a["card"])
+            return
+        # done: commit the action
+        if f["stage"] == "collect":
+            actor = f["seat"]
+            fixed, wild = available_supply(g, actor, f["cards"], f["what"])
+            f["ammo"] = icons.count_icon("ammunition", fixed, wild)
+            for c in f["cards"]:
+                ops.discard_rev_card(g, actor, c)
+            if f["cards"]:
+                ops.log(g, f"{actor} discards {', '.join(name_of(c) for c in f['cards'])} for icons.",
+                        refs=[actor] + f["cards"])
+            spend_action(g, actor)
+        elif f["what"] == "give_cards":
+            spend_action(g, f["seat"])
+        f["stage"] = "retaliate"
+
+    def run(self, g, f):
+        if f["stage"] == "retaliate":
+            f["stage"] = "perform"
+            retaliate(g, f["loc"], f["seat"])
+            return
+        pop(g, f)
+        perform(g, f)
+
+    def prompt(self, g, f):
+        if f["stage"] == "collect":
+            label = {"resolve_event": "resolve the event", "attack_militia": "attack militia",
+                     "destroy_tank": "destroy a tank"}[f["what"]]
+            need = action_need(g, f["seat"], f["what"])
+            want = ", ".join(f"{n} {icon}" for icon, n in sorted(need.items()))
+            return f"Discard cards to collect icons to {label} (needed: {want}; fighters here count), then confirm."
+        if f["what"] == "give_cards":
+            return f"Choose the cards to give to {f['receiver']}, then confirm."
+        return f"{f['receiver']} takes cards from you: choose which cards to hand over, then confirm."
+
+
+def retaliate(g, loc: str, seat: str) -> None:
+    """Soviet tanks in the location fire before the action: one die each, 1-3 is a hit."""
+    tanks = g.s["locations"][loc]["soviet_tanks"]
+    if not tanks:
+        return
+    if ops.has_barricade(g, loc):
+        ops.log(g, f"A barricade in {ops.name_of_loc(loc)} stops the Soviet tanks from firing.", refs=[loc])
+        return
+    if "f_peter_hajas" in ops.active_fighters(g, loc):
+        ops.log(g, f"Péter Hajas cancels the retaliation of the Soviet tanks in {ops.name_of_loc(loc)}.", refs=[loc])
+        return
+    threshold = 2 if "f_julia_tollas" in ops.active_fighters(g, loc) else 3
+    dice = [ops.roll(g) for _ in range(tanks)]
+    hits = sum(1 for d in dice if d <= threshold)
+    ops.log(g, f"Soviet tanks in {ops.name_of_loc(loc)} fire at {seat}: {', '.join(map(str, dice))}: {hits} hit(s).",
+            refs=[loc, seat])
+    if hits:
+        push(g, {"kind": "hits", "location": loc, "n": hits, "why": "tank fire", "dice": dice})
+
+
+def perform(g, f) -> None:
+    s = g.s
+    seat, what, loc = f["seat"], f["what"], f["loc"]
+    here = s["locations"][loc]
+    if what == "activate_fighter":
+        if here["inactive"] and ops.fighter_room(g, loc) > 0:
+            ops.activate_fighter(g, loc)
+        else:
+            ops.log(g, f"{seat} cannot activate a fighter in {ops.name_of_loc(loc)} any more.", refs=[loc])
+    elif what == "draw_card":
+        ops.draw_rev_cards(g, seat, 1)
+    elif what == "resolve_event":
+        resolve_event(g, seat, loc)
+    elif what == "attack_militia":
+        n = min(f["ammo"], here["militia"], MAX_MILITIA_ATTACKED)
+        ops.remove_units(g, loc, "militia", n)
+        ops.log(g, f"{seat} attacks {n} militia in {ops.name_of_loc(loc)}.", refs=[seat, loc])
+        if n >= 3:
+            ops.draw_rev_cards(g, seat, 1, " for attacking 3 or more militia")
+    elif what == "destroy_tank":
+        if here["soviet_tanks"]:
+            ops.remove_units(g, loc, "soviet_tanks", 1)
+            ops.log(g, f"{seat} destroys a Soviet tank in {ops.name_of_loc(loc)}.", refs=[seat, loc])
+            ops.shift_morale(g, +2, "a Soviet tank destroyed")
+    elif what in ("give_cards", "take_cards"):
+        giver, receiver = f["giver"], f["receiver"]
+        moved = [c for c in f["cards"] if c in s["hands"][giver]][: max(0, ops.hand_room(g, receiver))]
+        for c in moved:
+            s["hands"][giver].remove(c)
+            s["hands"][receiver].append(c)
+        names = ", ".join(name_of(c) for c in moved)
+        ops.log(g, f"{giver} gives {len(moved)} card(s) to {receiver}.", refs=[giver, receiver],
+                private={giver: f"You give {names} to {receiver}.", receiver: f"{giver} gives you {names}."})
+    elif what == "ability":
+        push_effect(g, f"rc:{REV_CARD[f['card']]['kind']}", by="revolutionaries", actor=seat, location=loc)
+    ops.check_immediate_victory(g)
+
+
+def resolve_event(g, seat: str, loc: str) -> None:
+    s = g.s
+    event = s["locations"][loc]["event"]
+    e = EVENT[event]
+    s["locations"][loc]["event"] = None
+    ops.log(g, f"{seat} resolves {e['title']} in {ops.name_of_loc(loc)}: {e['reward']}", refs=[seat, event, loc])
+    if e.get("mark") and event not in s["marks"]:
+        s["marks"].append(event)
+    if e.get("lapsing"):
+        s["lapsing"].append(event)
+    else:
+        s["event_discard"].append(event)
+    push_effect(g, f"{event}:reward", by="revolutionaries", actor=seat, location=loc)
+
+
+# ----- drawing revolutionary cards at the end of the phase ---------------------------------------
+def allocations(g) -> list[dict]:
+    """Every legal split of the morale draw (Drawing Revolutionary Cards): as even as possible;
+    a player at the hand limit takes fewer and the excess goes to the others; cards nobody can
+    take go back into the deck (they are simply not drawn)."""
+    s = g.s
+    seats = s["turn_order"] or ops.rev_seats(g)
+    rooms = [ops.hand_room(g, seat) for seat in seats]
+    available = len(s["rev_deck"]) + len(s["rev_discard"])
+    total = min(ops.morale_draw(g), sum(rooms), available)
+    result = []
+
+    def rec(i, left, acc):
+        if i == len(seats):
+            if left == 0 and _even(acc, rooms):
+                result.append(dict(zip(seats, acc, strict=True)))
+            return
+        for c in range(min(rooms[i], left), -1, -1):
+            rec(i + 1, left - c, acc + [c])
+
+    rec(0, total, [])
+    return result
+
+
+def _even(counts, rooms) -> bool:
+    for i, ci in enumerate(counts):
+        for j, cj in enumerate(counts):
+            if ci - cj > 1 and cj < rooms[j]:
+                return False
+    return True
+
+
+@register("rev_draw")
+class RevDraw(Frame):
+    def deciders(self, g, f):
+        return ops.rev_seats(g) if len(allocations(g)) > 1 else []
+
+    def actions(self, g, f, seat):
+        return [{"type": "distribute", "counts": a} for a in allocations(g)]
+
+    def apply(self, g, f, seat, a):
+        pop(g, f)
+        _deal(g, a["counts"])
+
+    def run(self, g, f):
+        pop(g, f)
+        options = allocations(g)
+        if options:
+            _deal(g, options[0])
+
+    def prompt(self, g, f):
+        return f"Split the {ops.morale_draw(g)} card(s) drawn for morale among the team (as evenly as possible)."
+
+
+def _deal(g, counts: dict) -> None:
+    ops.log(g, "Morale draw: " + ", ".join(f"{seat} takes {n}" for seat, n in counts.items()) + ".")
+    for seat, n in counts.items():
+        ops.draw_rev_cards(g, seat, n)

@@ -1,0 +1,324 @@
+"""Conflict ruleset, Phase 1: Soviet phase (headline, event, army, support and market steps)."""
+from __future__ import annotations
+
+from .. import ops
+from ..board import LOCATION_IDS, NEIGHBOURS, REINFORCEMENT
+from ..cards import EVENT, HEADLINE, name_of
+from ..data import MARKET_SURCHARGE
+from ..effects import push_effect
+from .base import Frame, pop, push, register
+
+SOVIET = ["soviet"]
+
+
+# ----- headline step ----------------------------------------------------------------------------
+@register("headline")
+class HeadlineStep(Frame):
+    def deciders(self, g, f):
+        return SOVIET
+
+    def actions(self, g, f, seat):
+        acts = []
+        for card in g.s["headline_hand"]:
+            h = HEADLINE[card]
+            if h["colour"] == "red":
+                acts.append({"type": "play_headline", "card": card, "mode": "cp"})
+                acts.append({"type": "play_headline", "card": card, "mode": "resolve"})
+            else:
+                acts.append({"type": "play_headline", "card": card, "mode": "cp"})
+                if not (h.get("cannot_discard_if") and h["cannot_discard_if"] in g.s["marks"]):
+                    acts.append({"type": "play_headline", "card": card, "mode": "discard"})
+        acts.append({"type": "done"})
+        return acts
+
+    def apply(self, g, f, seat, a):
+        s = g.s
+        if a["type"] == "done":
+            ops.log(g, f"The Soviet commander ends the headline step with {s['cp']} CP.")
+            pop(g, f)
+            return
+        card, mode = a["card"], a["mode"]
+        h = HEADLINE[card]
+        s["headline_hand"].remove(card)
+        if mode == "discard":
+            s["headline_discard"].append(card)
+            ops.log(g, f"The Soviet commander discards the green headline {h['title']}.", refs=[card])
+            return
+        if mode == "cp":
+            s["cp"] += h["cp"]
+        if h["colour"] == "red" and mode == "cp":
+            s["cp_cards"].append(card)
+            ops.log(g, f"The Soviet commander collects {h['cp']} CP from {h['title']}.", refs=[card])
+            return
+        if h["colour"] == "red":
+            ops.log(g, f"The Soviet commander resolves the headline {h['title']}: {h['text']}", refs=[card])
+            by = "soviet"
+        else:
+            ops.log(g, f"The Soviet commander collects {h['cp']} CP from {h['title']}; the Revolutionaries "
+                       f"execute it: {h['text']}", refs=[card])
+            by = "revolutionaries"
+        push(g, {"kind": "headline_icons", "card": card, "mode": mode})
+        push_effect(g, card, by=by, actor="soviet" if by == "soviet" else None)
+
+    def prompt(self, g, f):
+        return (f"Headline step: play headline cards (red: collect CP or resolve; green: collect CP and "
+                f"the Revolutionaries resolve it, or discard). CP so far: {g.s['cp']}.")
+
+
+@register("headline_icons")
+class HeadlineIcons(Frame):
+    """After the text effect: the SPA icon, the mark and the lapsing icon (Headline step: Icons)."""
+
+    def run(self, g, f):
+        s = g.s
+        card = f["card"]
+        h = HEADLINE[card]
+        if h["colour"] == "red" and f["mode"] == "resolve" and h.get("spa"):
+            retrieve_spa(g, h["spa"])
+        if h.get("mark") and card not in s["marks"]:
+            s["marks"].append(card)
+            ops.log(g, f"A resolution marker for {h['title']} goes into the ashtray.", refs=[card])
+        if h.get("lapsing"):
+            s["lapsing"].append(card)
+        elif f["mode"] == "resolve":
+            s["headline_discard"].append(card)
+        else:
+            s["cp_cards"].append(card)
+        pop(g, f)
+
+
+def retrieve_spa(g, n: int) -> None:
+    """Retrieve n SPA cards from the bottom of the discard queue (the card played first)."""
+    queue = g.s["spa_queue"]
+    back = queue[:n]
+    del queue[:n]
+    g.s["spa_pool"].extend(back)
+    if back:
+        ops.log(g, f"The Soviet commander retrieves {', '.join(name_of(c) for c in back)} to the SPA pool.", refs=back)
+
+
+# ----- event step -------------------------------------------------------------------------------
+def event_cost(g, slot: int) -> int:
+    e = EVENT[g.s["market"][slot]]
+    base = ops.minor_events_on_board(g) if e["cost"] is None else e["cost"]
+    return base + MARKET_SURCHARGE[slot]
+
+
+def placement_options(g, event: str) -> list[str]:
+    """Locations where a bought event may go; [] means it cannot be bought."""
+    e = EVENT[event]
+    locs = g.s["locations"]
+    where = e["location"]
+    if where == "anywhere":
+        return [loc for loc in LOCATION_IDS if not locs[loc]["event"]]
+    if where == "anywhere_sniper":
+        return [loc for loc in LOCATION_IDS if not locs[loc]["event"] and locs[loc]["snipers"] > 0]
+    if e["cost"] is None and locs[where]["event"]:
+        return []
+    return [where]
+
+
+@register("event_step")
+class EventStep(Frame):
+    def deciders(self, g, f):
+        return SOVIET
+
+    def actions(self, g, f, seat):
+        acts = []
+        for slot, event in enumerate(g.s["market"]):
+            if event and event_cost(g, slot) <= g.s["cp"] and placement_options(g, event):
+                acts.append({"type": "buy_event", "slot": slot})
+        acts.append({"type": "done"})
+        return acts
+
+    def apply(self, g, f, seat, a):
+        s = g.s
+        if a["type"] == "done":
+            pop(g, f)
+            return
+        slot = a["slot"]
+        event = s["market"][slot]
+        cost = event_cost(g, slot)
+        s["cp"] -= cost
+        s["market"][slot] = None
+        ops.log(g, f"The Soviet commander buys {EVENT[event]['title']} for {cost} CP.", refs=[event])
+        options = placement_options(g, event)
+        if len(options) == 1:
+            place_event(g, event, options[0])
+        else:
+            push(g, {"kind": "place_event", "event": event, "options": options})
+
+    def prompt(self, g, f):
+        return f"Event step: buy events from the market ({g.s['cp']} CP left)."
+
+
+@register("place_event")
+class PlaceEvent(Frame):
+    def deciders(self, g, f):
+        return SOVIET
+
+    def actions(self, g, f, seat):
+        return [{"type": "place", "location": loc} for loc in f["options"]]
+
+    def apply(self, g, f, seat, a):
+        pop(g, f)
+        place_event(g, f["event"], a["location"])
+
+    def prompt(self, g, f):
+        return f"Choose an empty location for {EVENT[f['event']]['title']}."
+
+
+def place_event(g, event: str, loc: str) -> None:
+    here = g.s["locations"][loc]
+    if here["event"]:
+        old = here["event"]
+        g.s["event_discard"].append(old)
+        ops.log(g, f"{EVENT[old]['title']} is removed from {ops.name_of_loc(loc)} without effect.", refs=[old, loc])
+    here["event"] = event
+    ops.log(g, f"{EVENT[event]['title']} is placed in {ops.name_of_loc(loc)}.", refs=[event, loc])
+    push_effect(g, f"{event}:placement", by="soviet", actor="soviet", location=loc)
+
+
+# ----- army step --------------------------------------------------------------------------------
+@register("army")
+class ArmyStep(Frame):
+    def deciders(self, g, f):
+        return SOVIET
+
+    def actions(self, g, f, seat):
+        s = g.s
+        acts = []
+        if s["cp"] >= 1:
+            for loc in LOCATION_IDS:
+                movable = s["locations"][loc]["soviet_tanks"] - f["moved"].get(loc, 0)
+                if movable > 0 and not ops.has_barricade(g, loc):
+                    acts.extend({"type": "move_tank", "from": loc, "to": n} for n in NEIGHBOURS[loc])
+        if s["cp"] >= 3 and ops.on_board(g, "soviet_tanks") < ops.CAPS["soviet_tanks"]:
+            acts.extend({"type": "place_tank", "location": loc} for loc in REINFORCEMENT)
+        acts.append({"type": "done"})
+        return acts
+
+    def apply(self, g, f, seat, a):
+        s = g.s
+        if a["type"] == "done":
+            s["cp"] = 0
+            pop(g, f)
+        elif a["type"] == "move_tank":
+            s["cp"] -= 1
+            ops.move_units(g, a["from"], a["to"], "soviet_tanks")
+            f["moved"][a["to"]] = f["moved"].get(a["to"], 0) + 1
+        else:
+            s["cp"] -= 3
+            ops.place_units(g, a["location"], "soviet_tanks", 1)
+
+    def prompt(self, g, f):
+        return f"Army step: move tanks (1 CP) or place tanks in a reinforcement location (3 CP). {g.s['cp']} CP left."
+
+
+# ----- support step -----------------------------------------------------------------------------
+def allowed_decks(g) -> list[str]:
+    day = g.s["day"]
+    decks = g.s["headline_decks"]
+    if day == 1:
+        return ["1"]
+    if day == 2:
+        return ["1", "2"]
+    if day in (3, 4):
+        return ["2"]
+    if day == 5:
+        return ["2", "3"]
+    if day == 6:
+        for d in ("3", "2", "1"):  # the day-6 fallbacks when the 3 deck runs out
+            if decks[d]:
+                return [d]
+        return []
+    return []
+
+
+def _drawable(g) -> list[str]:
+    if len(g.s["headline_hand"]) >= ops.hand_limit_soviet(g):
+        return []
+    return [d for d in allowed_decks(g) if g.s["headline_decks"][d]]
+
+
+@register("support")
+class SupportStep(Frame):
+    def deciders(self, g, f):
+        return SOVIET if f["discarded"] and len(_drawable(g)) > 1 else []
+
+    def actions(self, g, f, seat):
+        return [{"type": "draw_headline", "deck": d} for d in _drawable(g)]
+
+    def apply(self, g, f, seat, a):
+        _draw(g, a["deck"])
+
+    def run(self, g, f):
+        s = g.s
+        if not f["discarded"]:
+            f["discarded"] = True
+            if s["cp_cards"]:
+                ops.log(g, f"The Soviet commander discards {', '.join(name_of(c) for c in s['cp_cards'])}.",
+                        refs=list(s["cp_cards"]))
+            s["headline_discard"].extend(s["cp_cards"])
+            s["cp_cards"] = []
+            return
+        decks = _drawable(g)
+        if len(decks) == 1:
+            _draw(g, decks[0])
+            return
+        pop(g, f)
+
+    def prompt(self, g, f):
+        return f"Support step: choose the deck for your next headline (hand limit {ops.hand_limit_soviet(g)})."
+
+
+def _draw(g, deck: str) -> None:
+    card = g.s["headline_decks"][deck].pop()
+    g.s["headline_hand"].append(card)
+    g.s["checkpoint"] = True
+    ops.log(g, f"The Soviet commander draws a headline from deck {deck}.",
+            private={"soviet": f"You draw {HEADLINE[card]['title']} from deck {deck}."})
+
+
+# ----- market step ------------------------------------------------------------------------------
+@register("market")
+class MarketStep(Frame):
+    def deciders(self, g, f):
+        return SOVIET if self._choosing(g, f) else []
+
+    @staticmethod
+    def _choosing(g, f) -> bool:
+        cards = [i for i, e in enumerate(g.s["market"]) if e]
+        return bool(g.s["event_deck"]) and len(cards) > 2 and len(f["keep"]) < 2
+
+    def actions(self, g, f, seat):
+        return [{"type": "keep", "slot": i} for i, e in enumerate(g.s["market"]) if e and i not in f["keep"]]
+
+    def apply(self, g, f, seat, a):
+        f["keep"].append(a["slot"])
+        ops.log(g, f"The Soviet commander keeps {EVENT[g.s['market'][a['slot']]]['title']}.",
+                refs=[g.s["market"][a["slot"]]])
+
+    def run(self, g, f):
+        s = g.s
+        pop(g, f)
+        if not s["event_deck"]:
+            ops.log(g, "The event deck is empty: the market is not refilled.")
+            return
+        cards = [i for i, e in enumerate(s["market"]) if e]
+        keep = f["keep"] if len(cards) > 2 else cards
+        kept = [s["market"][i] for i in keep]
+        gone = [s["market"][i] for i in cards if i not in keep]
+        s["event_discard"].extend(gone)
+        if gone:
+            ops.log(g, f"Discarded from the market for good: {', '.join(EVENT[e]['title'] for e in gone)}.", refs=gone)
+        s["market"] = kept + [None] * (6 - len(kept))
+        for slot in range(len(kept), 6):
+            if s["event_deck"]:
+                s["market"][slot] = s["event_deck"].pop()
+        s["checkpoint"] = True
+        new = [e for e in s["market"][len(kept):] if e]
+        ops.log(g, f"New events in the market: {', '.join(EVENT[e]['title'] for e in new)}.", refs=new)
+
+    def prompt(self, g, f):
+        return "Market step: choose 2 events to keep; the rest are discarded for good."

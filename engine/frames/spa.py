@@ -1,0 +1,227 @@
+"""Conflict ruleset, Phase 3: State Protection Authority phase (SPA cards, retrieving the queue)."""
+from __future__ import annotations
+
+from .. import ops
+from ..board import LOCATION_IDS, NEIGHBOURS, REINFORCEMENT
+from ..cards import SPA, name_of
+from .base import Frame, pop, push, register
+
+SOVIET = ["soviet"]
+SNIPER_STRENGTH = 3
+MILITIA_STRENGTH = 1
+THREATEN_AT = 9
+# Each pattern lists how many times each of up to 3 militia may move (SPA card 2: Move militia).
+MILITIA_PATTERNS = ((3, 0, 0), (2, 1, 0), (1, 1, 1))
+
+
+def can_leave(g, loc: str) -> bool:
+    """SPA units may move into a barricaded location but never out of it."""
+    return not ops.has_barricade(g, loc)
+
+
+def sniper_moves(g) -> list[dict]:
+    return [{"type": "move_sniper", "from": loc, "to": n}
+            for loc in LOCATION_IDS if g.s["locations"][loc]["snipers"] and can_leave(g, loc)
+            for n in NEIGHBOURS[loc]]
+
+
+def _pattern_ok(counts: list[int]) -> bool:
+    c = sorted(counts, reverse=True) + [0, 0, 0]
+    return any(all(c[i] <= p[i] for i in range(3)) for p in MILITIA_PATTERNS) and len(counts) <= 3
+
+
+def militia_moves(g, f) -> list[dict]:
+    locs = g.s["locations"]
+    acts = []
+    moved = f["moved"]
+    for loc in LOCATION_IDS:
+        if not can_leave(g, loc):
+            continue
+        here_moved = [i for i, m in enumerate(moved) if m["at"] == loc]
+        fresh = locs[loc]["militia"] - len(here_moved)
+        options = []
+        if fresh > 0 and _pattern_ok([m["moves"] for m in moved] + [1]):
+            options.append(False)
+        if any(_pattern_ok(_bumped(moved, i)) for i in here_moved):
+            options.append(True)
+        for again in options:
+            acts.extend({"type": "move_militia", "from": loc, "to": n, "again": again} for n in NEIGHBOURS[loc])
+    return acts
+
+
+def _bumped(moved, i) -> list[int]:
+    return [m["moves"] + (1 if j == i else 0) for j, m in enumerate(moved)]
+
+
+def attack_targets(g) -> list[str]:
+    locs = g.s["locations"]
+    return [loc for loc in LOCATION_IDS
+            if (locs[loc]["militia"] or locs[loc]["snipers"]) and loc not in g.s["today"]["attacked"]]
+
+
+def strength(g, loc: str) -> int:
+    here = g.s["locations"][loc]
+    total = SNIPER_STRENGTH * here["snipers"] + MILITIA_STRENGTH * here["militia"]
+    active = ops.active_fighters(g, loc)
+    if "f_marton_kalapos" in active:
+        total -= 3
+    if "f_marta_wawelska" in active:
+        total -= 1
+    return max(0, total)
+
+
+def card_usable(g, card: str) -> bool:
+    kind = SPA[card]["kind"]
+    if kind in g.s["today"]["spa_forbidden"]:
+        return False
+    if kind == "move_sniper":
+        return bool(sniper_moves(g))
+    if kind == "move_militia":
+        return bool(militia_moves(g, {"moved": []}))
+    if kind == "place_militia":
+        return ops.on_board(g, "militia") < ops.CAPS["militia"]
+    return bool(attack_targets(g))
+
+
+@register("spa")
+class SpaPhase(Frame):
+    def deciders(self, g, f):
+        return SOVIET
+
+    def actions(self, g, f, seat):
+        acts = [{"type": "play_spa", "card": c} for c in g.s["spa_pool"] if card_usable(g, c)]
+        if f["played"] == 0 and g.s["spa_queue"]:
+            acts.append({"type": "retrieve_spa"})
+        acts.append({"type": "done"})
+        return acts
+
+    def apply(self, g, f, seat, a):
+        s = g.s
+        if a["type"] == "done":
+            pop(g, f)
+            return
+        if a["type"] == "retrieve_spa":
+            back = list(s["spa_queue"])
+            s["spa_pool"].extend(back)
+            s["spa_queue"] = []
+            ops.log(g, f"The Soviet commander retrieves all SPA cards: {', '.join(name_of(c) for c in back)}.", refs=back)
+            pop(g, f)
+            return
+        card = a["card"]
+        f["played"] += 1
+        s["spa_pool"].remove(card)
+        s["spa_queue"].append(card)
+        ops.log(g, f"The Soviet commander plays {name_of(card)}.", refs=[card])
+        kind = SPA[card]["kind"]
+        push(g, {"kind": f"spa_{kind}", "card": card, "moved": []})
+
+    def prompt(self, g, f):
+        if f["played"]:
+            return "SPA phase: play more SPA cards, or finish."
+        return "SPA phase: play SPA cards in any order, or retrieve all played SPA cards."
+
+
+@register("spa_move_sniper")
+class MoveSniper(Frame):
+    def deciders(self, g, f):
+        return SOVIET
+
+    def actions(self, g, f, seat):
+        return sniper_moves(g) + [{"type": "done"}]
+
+    def apply(self, g, f, seat, a):
+        pop(g, f)
+        if a["type"] == "move_sniper":
+            ops.move_units(g, a["from"], a["to"], "snipers")
+
+    def prompt(self, g, f):
+        return "Move sniper: move one sniper to an adjacent location (never out of a barricade)."
+
+
+@register("spa_move_militia")
+class MoveMilitia(Frame):
+    def deciders(self, g, f):
+        return SOVIET
+
+    def actions(self, g, f, seat):
+        return militia_moves(g, f) + [{"type": "done"}]
+
+    def apply(self, g, f, seat, a):
+        if a["type"] == "done":
+            pop(g, f)
+            return
+        moved = f["moved"]
+        if a["again"]:
+            candidates = [i for i, m in enumerate(moved) if m["at"] == a["from"] and _pattern_ok(_bumped(moved, i))]
+            i = max(candidates, key=lambda k: moved[k]["moves"])
+            moved[i]["moves"] += 1
+            moved[i]["at"] = a["to"]
+        else:
+            moved.append({"at": a["to"], "moves": 1})
+        ops.move_units(g, a["from"], a["to"], "militia")
+
+    def prompt(self, g, f):
+        return "Move militia: one militia up to 3 times, or one up to 2 times and another once, or up to 3 once each."
+
+
+@register("spa_place_militia")
+class PlaceMilitia(Frame):
+    def deciders(self, g, f):
+        return SOVIET
+
+    def actions(self, g, f, seat):
+        room = ops.CAPS["militia"] - ops.on_board(g, "militia")
+        acts = [{"type": "place_militia", "location": loc, "count": n}
+                for loc in REINFORCEMENT for n in (1, 2) if n <= room]
+        return acts + [{"type": "done"}]
+
+    def apply(self, g, f, seat, a):
+        pop(g, f)
+        if a["type"] == "place_militia":
+            ops.place_units(g, a["location"], "militia", a["count"])
+
+    def prompt(self, g, f):
+        return "Place militia: up to 2 militia together in Csepel, Széna Square or HWPP Headquarters."
+
+
+@register("spa_attack")
+class Attack(Frame):
+    def deciders(self, g, f):
+        return SOVIET if "location" not in f else []
+
+    def actions(self, g, f, seat):
+        return [{"type": "attack", "location": loc} for loc in attack_targets(g)]
+
+    def apply(self, g, f, seat, a):
+        g.s["today"]["attacked"].append(a["location"])
+        f["location"] = a["location"]
+        f["stage"] = "fire"
+
+    def run(self, g, f):
+        if "location" not in f:
+            pop(g, f)
+            return
+        if f["stage"] == "fire":
+            f["stage"] = "threaten"
+            f["strength"] = strength(g, f["location"])
+            fire(g, f["location"], f["strength"], "Attack!")
+            return
+        pop(g, f)
+        threaten(g, f["location"], f["strength"])
+
+    def prompt(self, g, f):
+        return "Attack!: choose a location with militia or snipers (not one already attacked today)."
+
+
+def fire(g, loc: str, total: int, why: str) -> None:
+    """Roll 2 dice: the smaller <= strength is a hit; the sum <= strength is another."""
+    a, b = ops.roll(g), ops.roll(g)
+    hits = (1 if min(a, b) <= total else 0) + (1 if a + b <= total else 0)
+    ops.log(g, f"{why} on {ops.name_of_loc(loc)} (strength {total}): rolled {a} and {b}: {hits} hit(s).", refs=[loc])
+    if hits:
+        push(g, {"kind": "hits", "location": loc, "n": hits, "why": why, "dice": [a, b]})
+
+
+def threaten(g, loc: str, total: int) -> None:
+    if total >= THREATEN_AT and not ops.has_barricade(g, loc):
+        ops.shift_morale(g, -1, f"the SPA threatens {ops.name_of_loc(loc)}")

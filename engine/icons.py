@@ -1,0 +1,61 @@
+"""Collecting resource icons for an action (Revolutionary phase: Action 2, 3 and 4).
+
+Icons come from the active fighters in the location and from the revolutionary cards the acting
+player discards. A card shows its icons; an "Aid" card counts as only ONE of the icons it shows,
+so it is a wildcard over its icons rather than a fixed supply.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import FIGHTER, REV_CARD
+
+
+def card_supply(cards) -> tuple[Counter, list[tuple[str, ...]]]:
+    fixed: Counter = Counter()
+    wild: list[tuple[str, ...]] = []
+    for c in cards:
+        card = REV_CARD[c]
+        if card.get("aid"):
+            wild.append(tuple(card["icons"]))
+        else:
+            fixed.update(card["icons"])
+    return fixed, wild
+
+
+def fighter_supply(fighters) -> Counter:
+    fixed: Counter = Counter()
+    for fid in fighters:
+        fixed.update(FIGHTER[fid]["icons"])
+    return fixed
+
+
+def deficit(need: dict, fixed: Counter) -> Counter:
+    return Counter({icon: n - fixed[icon] for icon, n in need.items() if n > fixed[icon]})
+
+
+def satisfied(need: dict, fixed: Counter, wild: list[tuple[str, ...]]) -> bool:
+    missing = deficit(need, fixed)
+    if not missing:
+        return True
+    if sum(missing.values()) > len(wild):
+        return False
+    return _cover(dict(missing), wild, 0)
+
+
+def _cover(missing: dict, wild: list, i: int) -> bool:
+    if not any(missing.values()):
+        return True
+    if i >= len(wild):
+        return False
+    for icon in wild[i]:
+        if missing.get(icon, 0) > 0:
+            missing[icon] -= 1
+            if _cover(missing, wild, i + 1):
+                return True
+            missing[icon] += 1
+    return _cover(missing, wild, i + 1)
+
+
+def count_icon(icon: str, fixed: Counter, wild: list[tuple[str, ...]]) -> int:
+    return fixed[icon] + sum(1 for w in wild if icon in w)

@@ -1,0 +1,272 @@
+"""State-changing primitives shared by the phases and the card effects.
+
+Every function takes the Game `g` and mutates `g.s`. Limits of the rulebook (unit caps, hand
+limit, track ends, the 4 active fighters per location) are enforced here, once.
+"""
+from __future__ import annotations
+
+from . import rng
+from .cards import EVENT, FIGHTER, name_of
+from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
+from .data.board import INJURY_LIMIT
+
+HAND_LIMIT = 10
+MAX_ACTIVE_FIGHTERS = 4
+CAPS = {"militia": TOKENS["militia"], "snipers": TOKENS["snipers"], "soviet_tanks": TOKENS["soviet_tanks"],
+        "barricades": TOKENS["barricades"]}
+UNIT_WORD = {"militia": "militia", "snipers": "sniper(s)", "soviet_tanks": "Soviet tank(s)", "barricades": "barricade(s)"}
+
+
+# ----- log and randomness -----------------------------------------------------------------------
+def log(g, text: str, refs=(), private: dict | None = None) -> None:
+    entry = {"n": len(g.s["log"]), "day": g.s["day"], "text": text, "refs": list(refs)}
+    if private:
+        entry["private"] = private
+    g.s["log"].append(entry)
+
+
+def rand_below(g, n: int) -> int:
+    g.s["rng"], value = rng.below(g.s["rng"], n)
+    g.s["checkpoint"] = True
+    return value
+
+
+def roll(g) -> int:
+    return rand_below(g, 6) + 1
+
+
+def shuffle(g, items: list) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = rand_below(g, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def set_result(g, winner: str, reason: str) -> None:
+    if g.s["result"] is None:
+        g.s["result"] = {"winner": winner, "reason": reason}
+        g.s["phase"] = "over"
+        g.s["step"] = "over"
+        log(g, f"Game over: the {'Revolutionaries' if winner == 'revolutionaries' else 'Soviet commander'} win. {reason}")
+
+
+# ----- tracks -----------------------------------------------------------------------------------
+def morale_draw(g) -> int:
+    return MORALE_TRACK[g.s["morale"]]["draw"]
+
+
+def morale_on_skull(g) -> bool:
+    return bool(MORALE_TRACK[g.s["morale"]]["skull"])
+
+
+def hand_limit_soviet(g) -> int:
+    return SUPPORT_TRACK[g.s["support"]]["hand_limit"]
+
+
+def shift_morale(g, steps: int, why: str = "") -> None:
+    """Positive steps go toward the Hungarian end, negative toward the Soviet end (the skull)."""
+    before = g.s["morale"]
+    g.s["morale"] = max(0, min(len(MORALE_TRACK) - 1, before + steps))
+    if g.s["morale"] != before:
+        end = "Hungarian" if steps > 0 else "Soviet"
+        log(g, f"Morale shifts toward the {end} end to {morale_draw(g)}{' (' + why + ')' if why else ''}.")
+
+
+def shift_support(g, steps: int, why: str = "") -> None:
+    """Positive steps go toward the Soviet end (larger Soviet hand), negative toward the Hungarian end."""
+    before = g.s["support"]
+    g.s["support"] = max(0, min(len(SUPPORT_TRACK) - 1, before + steps))
+    if g.s["support"] != before:
+        end = "Soviet" if steps > 0 else "Hungarian"
+        log(g, f"Support shifts toward the {end} end (Soviet hand limit {hand_limit_soviet(g)}){' (' + why + ')' if why else ''}.")
+
+
+# ----- units ------------------------------------------------------------------------------------
+def on_board(g, kind: str) -> int:
+    return sum(loc[kind] for loc in g.s["locations"].values())
+
+
+def place_units(g, loc: str, kind: str, n: int) -> int:
+    """Place up to n units, never above the cap of the box; returns how many were placed."""
+    room = CAPS[kind] - on_board(g, kind)
+    placed = max(0, min(n, room))
+    if placed:
+        g.s["locations"][loc][kind] += placed
+        log(g, f"{placed} {UNIT_WORD[kind]} placed in {name_of_loc(loc)}.", refs=[loc])
+    return placed
+
+
+def remove_units(g, loc: str, kind: str, n: int) -> int:
+    have = g.s["locations"][loc][kind]
+    removed = max(0, min(n, have))
+    if removed:
+        g.s["locations"][loc][kind] -= removed
+        log(g, f"{removed} {UNIT_WORD[kind]} removed from {name_of_loc(loc)}.", refs=[loc])
+    return removed
+
+
+def move_units(g, src: str, dst: str, kind: str, n: int = 1) -> None:
+    g.s["locations"][src][kind] -= n
+    g.s["locations"][dst][kind] += n
+    log(g, f"{n} {UNIT_WORD[kind]} moved from {name_of_loc(src)} to {name_of_loc(dst)}.", refs=[src, dst])
+
+
+def name_of_loc(loc: str) -> str:
+    from .board import LOCATION_NAMES
+
+    return LOCATION_NAMES[loc]
+
+
+def has_barricade(g, loc: str) -> bool:
+    """A barricade token, or the T-55 revolutionary tank (which counts as a barricade)."""
+    here = g.s["locations"][loc]
+    return here["barricades"] > 0 or "rt_t55" in here["active"]
+
+
+def active_fighters(g, loc: str) -> list[str]:
+    return g.s["locations"][loc]["active"]
+
+
+def fighter_room(g, loc: str) -> int:
+    return MAX_ACTIVE_FIGHTERS - len(g.s["locations"][loc]["active"])
+
+
+def ability_active(g, fighter_id: str) -> str | None:
+    """Location of an active fighter (or revolutionary tank), or None."""
+    for loc_id, loc in g.s["locations"].items():
+        if fighter_id in loc["active"]:
+            return loc_id
+    return None
+
+
+def place_random_rev_tank(g, loc: str) -> str | None:
+    supply = g.s["rev_tank_supply"]
+    if not supply:
+        log(g, "No revolutionary tank is left to place.")
+        return None
+    if fighter_room(g, loc) <= 0:
+        log(g, f"No revolutionary tank can be placed: {name_of_loc(loc)} already has 4 active fighters.", refs=[loc])
+        return None
+    tank = supply.pop(rand_below(g, len(supply)))
+    g.s["locations"][loc]["active"].append(tank)
+    log(g, f"Revolutionary tank {name_of(tank)} joins in {name_of_loc(loc)}.", refs=[loc, tank])
+    return tank
+
+
+def remove_fighter(g, loc: str, fighter: str, why: str = "") -> None:
+    g.s["locations"][loc]["active"].remove(fighter)
+    if fighter.startswith("rt_"):
+        g.s["rev_tanks_destroyed"].append(fighter)
+        log(g, f"Revolutionary tank {name_of(fighter)} is destroyed in {name_of_loc(loc)}{why}.", refs=[loc, fighter])
+    else:
+        g.s["fighters_removed"].append(fighter)
+        log(g, f"{name_of(fighter)} is removed from {name_of_loc(loc)}{why}.", refs=[loc, fighter])
+
+
+def activate_fighter(g, loc: str) -> None:
+    here = g.s["locations"][loc]
+    fighter = here["inactive"]
+    here["active"].append(fighter)
+    here["inactive"] = None
+    log(g, f"{name_of(fighter)} is activated in {name_of_loc(loc)}.", refs=[loc, fighter])
+    if here["facedown"]:
+        revealed = here["facedown"].pop()
+        here["inactive"] = revealed
+        g.s["checkpoint"] = True
+        log(g, f"{name_of(revealed)} is revealed (inactive) in {name_of_loc(loc)}.", refs=[loc, revealed])
+
+
+# ----- revolutionaries ----------------------------------------------------------------------------
+def rev_seats(g) -> list[str]:
+    return [s for s in g.s["seats"] if s != "soviet"]
+
+
+def players_at(g, loc: str) -> list[str]:
+    return [seat for seat, where in g.s["positions"].items() if where == loc]
+
+
+def injury_limit(g) -> int:
+    return INJURY_LIMIT[g.s["revolutionaries"]] + (1 if g.s["options"].get("rev_injury_limit_plus_one") else 0)
+
+
+def injure(g, seat: str, why: str = "") -> None:
+    g.s["injuries"][seat] += 1
+    n = g.s["injuries"][seat]
+    log(g, f"{seat} takes an injury ({n} in all){why}.", refs=[seat])
+    if n >= injury_limit(g):
+        set_result(g, "soviet", f"{seat} took injury number {n}.")
+
+
+def heal(g, seat: str) -> bool:
+    if g.s["injuries"][seat] <= 0:
+        return False
+    g.s["injuries"][seat] -= 1
+    log(g, f"{seat} removes an injury ({g.s['injuries'][seat]} left).", refs=[seat])
+    return True
+
+
+def hand_room(g, seat: str) -> int:
+    return HAND_LIMIT - len(g.s["hands"][seat])
+
+
+def draw_one(g) -> str | None:
+    """Take the top revolutionary card; reshuffle the discard pile into a new deck when empty."""
+    deck = g.s["rev_deck"]
+    if not deck:
+        if not g.s["rev_discard"]:
+            return None
+        deck.extend(g.s["rev_discard"])
+        g.s["rev_discard"].clear()
+        shuffle(g, deck)
+        log(g, "The revolutionary discard pile is reshuffled into a new draw deck.")
+    g.s["checkpoint"] = True
+    return deck.pop()
+
+
+def draw_rev_cards(g, seat: str, n: int, why: str = "") -> int:
+    drawn = []
+    for _ in range(n):
+        if hand_room(g, seat) <= 0:
+            break
+        card = draw_one(g)
+        if card is None:
+            break
+        g.s["hands"][seat].append(card)
+        drawn.append(card)
+    if drawn:
+        names = ", ".join(name_of(c) for c in drawn)
+        log(g, f"{seat} draws {len(drawn)} card(s){why}.", refs=[seat],
+            private={seat: f"You draw {names}{why}."})
+    return len(drawn)
+
+
+def discard_rev_card(g, seat: str, card: str) -> None:
+    g.s["hands"][seat].remove(card)
+    g.s["rev_discard"].append(card)
+
+
+# ----- events -----------------------------------------------------------------------------------
+def events_on_board(g) -> list[str]:
+    return [loc["event"] for loc in g.s["locations"].values() if loc["event"]]
+
+
+def minor_events_on_board(g) -> int:
+    return sum(1 for e in events_on_board(g) if EVENT[e]["cost"] is None)
+
+
+def event_location(g, event_id: str) -> str | None:
+    for loc_id, loc in g.s["locations"].items():
+        if loc["event"] == event_id:
+            return loc_id
+    return None
+
+
+def fighter_icons(fighter_id: str) -> list[str]:
+    return list(FIGHTER[fighter_id]["icons"])
+
+
+# ----- end conditions ---------------------------------------------------------------------------
+def check_immediate_victory(g) -> None:
+    """No Soviet tanks and no militia on the board at any time during the Revolutionary phase."""
+    if g.s["result"] is None and g.s["phase"] == "revolutionary":
+        if on_board(g, "soviet_tanks") == 0 and on_board(g, "militia") == 0:
+            set_result(g, "revolutionaries", "No Soviet tanks and no militia are left on the board.")

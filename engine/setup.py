@@ -1,0 +1,145 @@
+"""Conflict ruleset setup (rulebook: Setup; Setting Up the Board / Revolutionary / Soviet Side)."""
+from __future__ import annotations
+
+from . import rng
+from .board import LOCATION_IDS
+from .cards import EVENT, HEADLINE, REV_CARD
+from .data import FIGHTERS, REVOLUTIONARY_CARDS, REVOLUTIONARY_TANKS, SPA_CARDS
+from .data.board import MORALE_START, SETUP, SUPPORT_START
+from .options import validate_options
+
+
+class _Shuffler:
+    """Setup-time randomness drawn from the same PRNG state the game keeps."""
+
+    def __init__(self, seed: int):
+        self.state = rng.seed_state(seed)
+
+    def below(self, n: int) -> int:
+        self.state, v = rng.below(self.state, n)
+        return v
+
+    def shuffle(self, items: list) -> list:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+
+def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
+    if revolutionaries not in (1, 2, 3):
+        raise ValueError("The Conflict ruleset has 1, 2 or 3 Revolutionaries.")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError("seed must be an integer")
+    options = validate_options(options)
+    r = _Shuffler(seed)
+    revs = [f"rev{i}" for i in range(1, revolutionaries + 1)]
+
+    locations = {
+        loc: {"event": None, "militia": 0, "snipers": 0, "soviet_tanks": 0, "barricades": 0,
+              "active": [], "inactive": None, "facedown": []}
+        for loc in LOCATION_IDS
+    }
+    # Fighters: two random tiles per location, the top one face up and inactive.
+    fighters = r.shuffle([f["id"] for f in FIGHTERS])
+    for i, loc in enumerate(LOCATION_IDS):
+        locations[loc]["facedown"] = [fighters[2 * i]]
+        locations[loc]["inactive"] = fighters[2 * i + 1]
+    for loc, units in SETUP["units"].items():
+        for kind, n in units.items():
+            locations[loc][kind] += n
+
+    start_events = SETUP["start_events"]
+    if options.get("alternative_start_events"):
+        from .data.promo import ALTERNATIVE_START_EVENTS
+
+        start_events = {e["location"]: e["id"] for e in ALTERNATIVE_START_EVENTS}
+    for loc, event in start_events.items():
+        locations[loc]["event"] = event
+
+    # Event deck: 1/2/3/X decks, 3 X into deck 1, 4 into deck 2, the rest at the bottom.
+    by_period: dict[str, list[str]] = {"1": [], "2": [], "3": [], "X": []}
+    for eid, e in EVENT.items():
+        if str(e["period"]) in by_period and not eid.startswith("ea"):
+            by_period[str(e["period"])].append(eid)
+    xs = r.shuffle(sorted(by_period["X"]))
+    deck1 = r.shuffle(sorted(by_period["1"]) + xs[: SETUP["x_into_deck"][1]])
+    deck2 = r.shuffle(sorted(by_period["2"]) + xs[SETUP["x_into_deck"][1]: SETUP["x_into_deck"][1] + SETUP["x_into_deck"][2]])
+    deck3 = r.shuffle(sorted(by_period["3"]))
+    rest = r.shuffle(xs[SETUP["x_into_deck"][1] + SETUP["x_into_deck"][2]:])
+    # The deck is a list whose end is the top card.
+    event_deck = list(reversed(deck1 + deck2 + deck3 + rest))
+    market = [event_deck.pop() for _ in range(6)]
+
+    headline_decks = {p: r.shuffle(sorted(h for h, c in HEADLINE.items() if c["period"] == int(p))) for p in "123"}
+    soviet_hand = [headline_decks["1"].pop() for _ in range(SETUP["headlines_dealt"])]
+
+    rev_cards = [c["id"] for c in REVOLUTIONARY_CARDS]
+    if options.get("promo_ak47"):
+        rev_cards.append("rc_ak47")
+    if options.get("promo_last_stand"):
+        rev_cards.append("rc_last_stand")
+    rev_deck = r.shuffle(sorted(rev_cards))
+    hands = {seat: [rev_deck.pop() for _ in range(SETUP["rev_cards_dealt"])] for seat in revs}
+    positions = dict(zip(revs, SETUP["start_positions"][revolutionaries], strict=True))
+    assert all(c in REV_CARD for c in rev_cards)
+
+    state = {
+        "version": 1,
+        "revolutionaries": revolutionaries,
+        "options": options,
+        "seed": seed,
+        "rng": r.state,
+        "seats": ["soviet"] + revs,
+        "day": 1,
+        "phase": "soviet",
+        "step": "headline",
+        "morale": MORALE_START,
+        "support": SUPPORT_START,
+        "locations": locations,
+        "positions": positions,
+        "injuries": {seat: 0 for seat in revs},
+        "hands": hands,
+        "rev_deck": rev_deck,
+        "rev_discard": [],
+        "headline_hand": soviet_hand,
+        "headline_decks": headline_decks,
+        "headline_discard": [],
+        "cp_cards": [],
+        "cp": 0,
+        "event_deck": event_deck,
+        "market": market,
+        "event_discard": [],
+        "spa_pool": [c["id"] for c in SPA_CARDS],
+        "spa_queue": [],
+        "rev_tank_supply": [t["id"] for t in REVOLUTIONARY_TANKS],
+        "rev_tanks_destroyed": [],
+        "fighters_removed": [],
+        "marks": [],
+        "lapsing": [],
+        "today": fresh_day_flags(),
+        "turn_order": [],
+        "stack": [{"kind": "day", "stage": 0}],
+        "log": [],
+        "history": [],
+        "effective": [],
+        "undo_floor": 0,
+        "checkpoint": False,
+        "result": None,
+    }
+    from .options import apply_setup_options
+
+    apply_setup_options(state)
+    state["log"].append({"n": 0, "day": 1, "text": f"A game for {revolutionaries} Revolutionary player(s) begins on October 23rd.", "refs": []})
+    return state
+
+
+def fresh_day_flags() -> dict:
+    return {
+        "attacked": [],          # locations targeted by an Attack! card today
+        "spa_forbidden": [],     # SPA card kinds an event forbids today
+        "extra_actions": {},     # seat -> extra actions this day
+        "fewer_actions": {},     # seat -> actions lost this day
+        "spa_played": 0,
+        "bonus_icons": [],       # icons every resolve/attack action collects today (E#3)
+    }

@@ -1,0 +1,173 @@
+"""Per-seat views (DESIGN §2): public state for everyone, plus the seat's own secrets.
+
+Secrets: each Revolutionary's hand (its owner only), the Soviet headline hand (the Soviet only),
+the order and content of every deck, the face-down fighter tiles, the PRNG state. The admin view
+adds all of them.
+"""
+from __future__ import annotations
+
+from . import ops
+from .board import LOCATION_IDS
+from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
+from .data import MORALE_TRACK, SUPPORT_TRACK
+from .frames.base import FRAMES
+from .frames.soviet import event_cost
+
+LOG_TAIL = 40
+
+
+def _fighter(fid: str, active: bool) -> dict:
+    f = FIGHTER[fid]
+    return {"id": fid, "name": f["name"], "icons": list(f["icons"]), "active": active,
+            "ability": f["ability"]["text"] if f.get("ability") else None}
+
+
+def _event(eid: str | None) -> dict | None:
+    if not eid:
+        return None
+    e = EVENT[eid]
+    return {"id": eid, "title": e["title"], "cost": e["cost"], "requires": list(e["requires"]),
+            "requires_per_event": list(e.get("requires_per_event") or []), "reward": e["reward"],
+            "penalty": e.get("penalty"), "lapsing": e.get("lapsing", False), "mark": e.get("mark", False)}
+
+
+def _rev_card(cid: str) -> dict:
+    c = REV_CARD[cid]
+    return {"id": cid, "name": c["name"], "icons": list(c["icons"]), "aid": bool(c.get("aid")),
+            "ability": dict(c["ability"]) if c.get("ability") else None}
+
+
+def _headline(hid: str) -> dict:
+    h = HEADLINE[hid]
+    return {"id": hid, "title": h["title"], "colour": h["colour"], "cp": h["cp"], "spa": h.get("spa"),
+            "lapsing": h.get("lapsing", False), "mark": h.get("mark", False), "text": h["text"], "period": h["period"]}
+
+
+def _card(cid: str) -> dict:
+    if cid in HEADLINE:
+        return _headline(cid)
+    return {"id": cid, **_event(cid)}
+
+
+def _locations(g) -> dict:
+    s = g.s
+    out = {}
+    for loc in LOCATION_IDS:
+        here = s["locations"][loc]
+        fighters = [_fighter(f, True) for f in here["active"] if not f.startswith("rt_")]
+        if here["inactive"]:
+            fighters.append(_fighter(here["inactive"], False))
+        out[loc] = {
+            "name": ops.name_of_loc(loc),
+            "event": _event(here["event"]),
+            "militia": here["militia"],
+            "snipers": here["snipers"],
+            "soviet_tanks": here["soviet_tanks"],
+            "barricades": here["barricades"],
+            "fighters": fighters,
+            "facedown": len(here["facedown"]),
+            "revolutionary_tanks": [_fighter(f, True) for f in here["active"] if f.startswith("rt_")],
+            "players": ops.players_at(g, loc),
+        }
+    return out
+
+
+def _log(g, seat: str) -> list[dict]:
+    out = []
+    for entry in g.s["log"][-LOG_TAIL:]:
+        private = entry.get("private")
+        text = entry["text"]
+        if private:
+            if seat == "admin":
+                text = text + " [" + "; ".join(f"{k}: {v}" for k, v in private.items()) + "]"
+            elif seat in private:
+                text = private[seat]
+        out.append({"n": entry["n"], "day": entry["day"], "text": text, "refs": list(entry["refs"])})
+    return out
+
+
+def build_view(g, seat: str) -> dict:
+    s = g.s
+    stack = s["stack"]
+    top = stack[-1] if stack and s["result"] is None else None
+    handler = FRAMES[top["kind"]] if top else None
+    active = g.active_seats()
+    prompt = handler.prompt(g, top) if handler else (s["result"]["reason"] if s["result"] else "")
+    if seat in s["seats"] and seat not in active and active:
+        prompt = f"Waiting for {', '.join(active)}: {prompt}"
+    if seat == "soviet":
+        hand = [_headline(h) for h in s["headline_hand"]]
+    elif seat in s["hands"]:
+        hand = [_rev_card(c) for c in s["hands"][seat]]
+    else:
+        hand = []
+    market = []
+    for slot, eid in enumerate(s["market"]):
+        entry = {"slot": slot, "surcharge": (0, 0, 1, 1, 2, 2)[slot], "event": _event(eid)}
+        if eid:
+            entry["cost"] = event_cost(g, slot)
+            entry["location"] = EVENT[eid]["location"]
+        market.append(entry)
+    view = {
+        "seat": seat,
+        "seats": list(s["seats"]),
+        "revolutionaries": s["revolutionaries"],
+        "options": dict(s["options"]),
+        "day": s["day"],
+        "phase": s["phase"],
+        "step": s["step"],
+        "morale": s["morale"],
+        "morale_draw": MORALE_TRACK[s["morale"]]["draw"],
+        "support": s["support"],
+        "support_colour": SUPPORT_TRACK[s["support"]]["colour"],
+        "soviet_hand_limit": SUPPORT_TRACK[s["support"]]["hand_limit"],
+        "cp": s["cp"],
+        "cp_cards": [_headline(h) for h in s["cp_cards"]],
+        "locations": _locations(g),
+        "market": market,
+        "event_deck_count": len(s["event_deck"]),
+        "event_discard": [_event(e) for e in s["event_discard"]],
+        "headline_decks": {k: len(v) for k, v in s["headline_decks"].items()},
+        "headline_discard": [_headline(h) for h in s["headline_discard"]],
+        "hands": {"soviet": len(s["headline_hand"]), **{r: len(h) for r, h in s["hands"].items()}},
+        "hand": hand,
+        "rev_deck_count": len(s["rev_deck"]),
+        "rev_discard": [_rev_card(c) for c in s["rev_discard"]],
+        "spa_pool": [{"id": c, "name": SPA[c]["name"], "kind": SPA[c]["kind"]} for c in s["spa_pool"]],
+        "spa_queue": [{"id": c, "name": SPA[c]["name"], "kind": SPA[c]["kind"]} for c in s["spa_queue"]],
+        "injuries": dict(s["injuries"]),
+        "positions": dict(s["positions"]),
+        "marks": [_card(c) for c in s["marks"]],
+        "lapsing": [_card(c) for c in s["lapsing"]],
+        "rev_tank_supply": len(s["rev_tank_supply"]),
+        "fighters_removed": [_fighter(f, False) for f in s["fighters_removed"]],
+        "turn_order": list(s["turn_order"]),
+        "turn": _turn(g),
+        "active": active,
+        "prompt": prompt,
+        "actions": g.legal_actions(seat) if seat in s["seats"] else [],
+        "log": _log(g, seat),
+        "log_size": len(s["log"]),
+        "result": dict(s["result"]) if s["result"] else None,
+    }
+    if seat == "admin":
+        view["secrets"] = {
+            "hands": {r: [_rev_card(c) for c in h] for r, h in s["hands"].items()},
+            "headline_hand": [_headline(h) for h in s["headline_hand"]],
+            "rev_deck": list(s["rev_deck"]),
+            "event_deck": list(s["event_deck"]),
+            "headline_decks": {k: list(v) for k, v in s["headline_decks"].items()},
+            "facedown": {loc: list(s["locations"][loc]["facedown"]) for loc in LOCATION_IDS},
+            "rev_tank_supply": list(s["rev_tank_supply"]),
+            "rng": s["rng"],
+            "stack": [dict(fr) for fr in s["stack"]],
+        }
+        view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}
+    return view
+
+
+def _turn(g) -> dict | None:
+    for fr in reversed(g.s["stack"]):
+        if fr["kind"] == "turn":
+            return {"seat": fr["seat"], "actions_left": fr["actions_left"], "free_move": fr["free_move"]}
+    return None
