@@ -23,6 +23,8 @@ class Game:
     def __init__(self, state: dict):
         self.s = state
         self._legal: dict[str, list[dict]] | None = None
+        # The frame's own actions per seat, computed once by the driver after each change.
+        self._frame_acts: dict[str, list[dict]] | None = None
 
     # ----- contract -------------------------------------------------------------------------
     @property
@@ -34,16 +36,10 @@ class Game:
         return self.s["result"]
 
     def active_seats(self) -> list[str]:
-        return [seat for seat in self.s["seats"] if self.legal_actions(seat)]
+        return [seat for seat in self.s["seats"] if self._legal_for(seat)]
 
     def legal_actions(self, seat: str) -> list[dict]:
-        if self._legal is None:
-            self._legal = {}
-        cached = self._legal.get(seat)
-        if cached is None:
-            cached = self._compute_legal(seat)
-            self._legal[seat] = cached
-        return [dict(a) for a in cached]
+        return [dict(a) for a in self._legal_for(seat)]
 
     def apply(self, seat: Any, action: Any) -> None:
         self._check_shape(seat, action)
@@ -87,8 +83,14 @@ class Game:
 
     # ----- internals -------------------------------------------------------------------------
     def _legal_for(self, seat: str) -> list[dict]:
-        self.legal_actions(seat)
-        return self._legal[seat]
+        """The cached legal actions (internal: callers must not mutate them)."""
+        if self._legal is None:
+            self._legal = {}
+        cached = self._legal.get(seat)
+        if cached is None:
+            cached = self._compute_legal(seat)
+            self._legal[seat] = cached
+        return cached
 
     def _compute_legal(self, seat: str) -> list[dict]:
         s = self.s
@@ -96,7 +98,9 @@ class Game:
             return []
         frame = s["stack"][-1]
         handler = FRAMES[frame["kind"]]
-        acts = handler.actions(self, frame, seat) if seat in handler.deciders(self, frame) else []
+        acts = self._frame_acts.get(seat) if self._frame_acts is not None else None
+        if acts is None:
+            acts = handler.actions(self, frame, seat) if seat in handler.deciders(self, frame) else []
         if acts and self._undo_allowed(seat):
             acts = acts + [{"type": "undo"}]
         return acts
@@ -108,6 +112,7 @@ class Game:
     def _apply_effective(self, seat: str, action: dict) -> None:
         s = self.s
         self._legal = None
+        self._frame_acts = None
         s["checkpoint"] = False
         frame = s["stack"][-1]
         FRAMES[frame["kind"]].apply(self, frame, seat, action)
@@ -125,8 +130,11 @@ class Game:
             frame = s["stack"][-1]
             handler = FRAMES[frame["kind"]]
             deciders = handler.deciders(self, frame)
-            if deciders and any(handler.actions(self, frame, d) for d in deciders):
-                return
+            if deciders:
+                acts = {d: handler.actions(self, frame, d) for d in deciders}
+                if any(acts.values()):
+                    self._frame_acts = {seat: acts.get(seat, []) for seat in s["seats"]}
+                    return
             handler.run(self, frame)
             ops.check_immediate_victory(self)
             guard += 1
@@ -142,6 +150,7 @@ class Game:
         fresh.s["history"] = history
         self.s = fresh.s
         self._legal = None
+        self._frame_acts = fresh._frame_acts
 
     def _check_shape(self, seat: Any, action: Any) -> None:
         if not isinstance(seat, str) or seat not in self.s["seats"]:

@@ -6,7 +6,7 @@ limit, track ends, the 4 active fighters per location) are enforced here, once.
 from __future__ import annotations
 
 from . import rng
-from .cards import EVENT, FIGHTER, name_of
+from .cards import EVENT, FIGHTER, REV_CARD, name_of
 from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
 from .data.board import INJURY_LIMIT
 
@@ -19,7 +19,10 @@ UNIT_WORD = {"militia": "militia", "snipers": "sniper(s)", "soviet_tanks": "Sovi
 
 # ----- log and randomness -----------------------------------------------------------------------
 def log(g, text: str, refs=(), private: dict | None = None) -> None:
-    entry = {"n": len(g.s["log"]), "day": g.s["day"], "text": text, "refs": list(refs)}
+    # Revolutionary cards are referred to by kind, never by copy: a copy's id could later sit in
+    # someone's hand or in the deck, and the log must not point at it there.
+    refs = [f"rc_{REV_CARD[r]['kind']}" if r in REV_CARD else r for r in refs]
+    entry = {"n": len(g.s["log"]), "day": g.s["day"], "text": text, "refs": refs}
     if private:
         entry["private"] = private
     g.s["log"].append(entry)

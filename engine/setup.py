@@ -142,4 +142,7 @@ def fresh_day_flags() -> dict:
         "fewer_actions": {},     # seat -> actions lost this day
         "spa_played": 0,
         "bonus_icons": [],       # icons every resolve/attack action collects today (E#3)
+        "actions_taken": 0,      # Revolutionary actions spent today
+        "actions_passed": 0,     # Revolutionary actions passed today
+        "actions_allowed": 0,    # Revolutionary actions the team has today
     }

@@ -45,7 +45,7 @@ EVENTS = [
        lapsing=True),
 
     # ---- Period 1 ------------------------------------------------------------------------------
-    _e("e04", "Stalin's statue removed", "stalin", 1, 3, ["vehicle", "molotov", "information"],
+    _e("e04", "Stalin's statue removed", "stalin", 1, 3, ["vehicle", "molotov", "molotov"],
        "Shift morale toward the Hungarian end twice.",
        "Appendix B: marked, modifies E#5; history: the statue was cut down with torches and pulled down by trucks on 23 Oct.",
        placement="Place one militia on Stalin Square.", mark=True),
@@ -60,7 +60,7 @@ EVENTS = [
        "Lapsing. In this day's SPA phase the Soviet commander may play no 'Attack!' card.",
        "Appendix B: placement has an «or»; reward forbids Attack! cards in the SPA phase; history: siege of the Radio on 23-24 Oct.",
        placement="Place 2 militia on the Radio, or place one sniper on the Radio.", lapsing=True),
-    _e("e07", "Fire in the National Museum", "astoria", 1, 2, ["medical", "vehicle"],
+    _e("e07", "Fire in the National Museum", "astoria", 1, 2, ["medical", "food"],
        "Take up to 2 cards of your choice from the revolutionary discard pile into your hand (hand limit "
        "10; none if the pile is empty).",
        _DISCARD_PILE + " History: the National Museum by Astoria caught fire on 24 Oct.",
@@ -80,7 +80,7 @@ EVENTS = [
        "Appendix B: the reward has an «or» and morale shifts to the Soviet end twice in either case; E#19 "
        "can replace it; history: the Kossuth Square massacre of 25 Oct.",
        placement="Deal 1 hit to Kossuth Square."),
-    _e("e11", "Fighter group organized", "szena", 2, 3, ["ammunition", "food", "vehicle"],
+    _e("e11", "Fighter group organized", "szena", 2, 3, ["ammunition", "food", "molotov"],
        "Activate up to 2 fighters in Széna Square (ordinary activation rules, no action spent), then take "
        "one card of your choice from the revolutionary discard pile (none if it is empty).",
        _DISCARD_PILE + " History: the Széna Square group of 'Uncle Szabó'.",
@@ -102,15 +102,15 @@ EVENTS = [
        placement="The Soviet commander chooses a Revolutionary player and deals 1 hit to that player's "
                  "location (the Revolutionaries distribute it to any valid target there).",
        mark=True),
-    _e("e15", "Weapons confiscated", "anywhere", 2, 2, ["information", "vehicle"],
+    _e("e15", "Weapons confiscated", "anywhere", 2, 2, ["information", "ammunition"],
        "Draw 2 cards.",
        "No clarification; history: weapons seized from and by the authorities.",
        placement="Each Revolutionary player discards one card showing ammunition or molotov, if they have one "
                  "(their choice of card)."),
-    _e("e16", "Red star removed from buildings", "anywhere", 2, 2, ["vehicle", "information"],
+    _e("e16", "Red star removed from buildings", "anywhere", 2, 2, ["vehicle", "molotov"],
        "Shift morale toward the Hungarian end and shift support toward the Hungarian end.",
        "No clarification; history: red stars were torn from public buildings across the city."),
-    _e("e17", "SPA resupplies", "anywhere_sniper", 2, 3, ["ammunition", "ammunition", "vehicle"],
+    _e("e17", "SPA resupplies", "anywhere_sniper", 2, 3, ["ammunition", "ammunition", "molotov"],
        "Lapsing. Remove one sniper from this location. In this day's SPA phase the Soviet commander may play "
        "no 'Move sniper' card.",
        "Appendix B: placed only where a sniper is; reward forbids Move sniper cards in the SPA phase.",
@@ -165,7 +165,7 @@ EVENTS = [
     _e("e24", "Tanks in sight", "astoria", "X", None, ["molotov", "information"],
        "Move one Soviet tank from Astoria to an adjacent location (not if a barricade is in Astoria).",
        "Minor event; history: Soviet armour on the Kiskörút at Astoria."),
-    _e("e25", "Medic gravely injured", "szena", "X", None, ["medical", "vehicle"],
+    _e("e25", "Medic gravely injured", "szena", "X", None, ["medical", "food"],
        "Remove one injury from a Revolutionary player in Széna Square (yourself included).",
        "Minor event; history: medics and ambulances were shot at (see the rulebook's history)."),
     _e("e26", "Fake anti-tank mines", "corvin", "X", None, ["molotov", "food"],
@@ -181,7 +181,7 @@ EVENTS = [
     _e("e29", "Looting Party district HQ", "csepel", "X", None, ["ammunition", "food"],
        "Take one card of your choice from the revolutionary discard pile (none if it is empty).",
        "Minor event; history: district Party offices were ransacked for weapons and files."),
-    _e("e30", "SPA smuggling weapons", "radio", "X", None, ["information", "medical"],
+    _e("e30", "SPA smuggling weapons", "radio", "X", None, ["ammunition", "medical"],
        "Remove one sniper or one militia from the Radio.",
        "Minor event; history: SPA men caught carrying weapons in ambulances (rulebook history)."),
     _e("e31", "Péterfy Hospital treats the wounded", "stalin", "X", None, ["medical", "food"],
@@ -189,7 +189,7 @@ EVENTS = [
        "players in the location) instead of one.",
        "Rulebook lapsing example: an event reward makes 'First aid kit' stronger for the whole day.",
        lapsing=True),
-    _e("e32", "Students distribute food", "university", "X", None, ["food", "vehicle"],
+    _e("e32", "Students distribute food", "university", "X", None, ["food", "medical"],
        "Draw one card.",
        "Minor event; history: students distributed food in the districts (rulebook history)."),
     _e("e33", "Radio station in the Parliament", "kossuth", "X", None, ["information", "ammunition"],

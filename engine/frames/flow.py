@@ -55,9 +55,12 @@ class Day(Frame):
 
             counts = ACTIONS_PER_TURN[s["revolutionaries"]]
             frames = []
+            today = s["today"]
             for seat, n in zip(s["turn_order"], counts, strict=True):
-                frames.append({"kind": "turn", "seat": seat, "base_actions": n, "started": False,
-                               "actions_left": 0, "free_move": True, "used_once": []})
+                left = max(0, n + today["extra_actions"].get(seat, 0) - today["fewer_actions"].get(seat, 0))
+                s["today"]["actions_allowed"] = s["today"].get("actions_allowed", 0) + left
+                frames.append({"kind": "turn", "seat": seat, "actions_left": left, "free_move": True,
+                               "used_once": []})
             for fr in reversed(frames):
                 push(g, fr)
         elif step == "draw":

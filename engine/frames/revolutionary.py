@@ -51,6 +51,7 @@ def spend_action(g, seat: str) -> None:
     t = turn_of(g, seat)
     t["actions_left"] -= 1
     t["free_move"] = False
+    g.s["today"]["actions_taken"] += 1
 
 
 def available_supply(g, seat: str, cards, what: str) -> tuple[Counter, list]:
@@ -140,6 +141,7 @@ class Turn(Frame):
         if kind == "end_turn":
             if f["actions_left"] > 0:
                 ops.log(g, f"{seat} passes {f['actions_left']} action(s).", refs=[seat])
+                g.s["today"]["actions_passed"] += f["actions_left"]
             f["actions_left"] = 0
             pop(g, f)
             ops.log(g, f"{seat} ends the turn.", refs=[seat])

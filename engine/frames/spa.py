@@ -74,10 +74,11 @@ def card_usable(g, card: str) -> bool:
     kind = SPA[card]["kind"]
     if kind in g.s["today"]["spa_forbidden"]:
         return False
+    locs = g.s["locations"]
     if kind == "move_sniper":
-        return bool(sniper_moves(g))
+        return any(locs[loc]["snipers"] and can_leave(g, loc) for loc in LOCATION_IDS)
     if kind == "move_militia":
-        return bool(militia_moves(g, {"moved": []}))
+        return any(locs[loc]["militia"] and can_leave(g, loc) for loc in LOCATION_IDS)
     if kind == "place_militia":
         return ops.on_board(g, "militia") < ops.CAPS["militia"]
     return bool(attack_targets(g))
