@@ -39,7 +39,7 @@ class Game:
         return [seat for seat in self.s["seats"] if self._legal_for(seat)]
 
     def legal_actions(self, seat: str) -> list[dict]:
-        return [dict(a) for a in self._legal_for(seat)]
+        return [_copy_action(a) for a in self._legal_for(seat)]
 
     def apply(self, seat: Any, action: Any) -> None:
         self._check_shape(seat, action)
@@ -48,6 +48,7 @@ class Game:
         legal = self._legal_for(seat)
         if action not in legal:
             raise IllegalAction(self._explain(seat, action, legal))
+        action = _copy_action(action)  # the caller keeps its dict; we keep ours
         if action["type"] == "undo":
             self._undo(seat)
             return
@@ -186,6 +187,11 @@ class Game:
             options.append(", ".join(f"{k}={v}" for k, v in a.items() if k != "type") or "(no fields)")
         more = "" if len(same) <= 6 else f" and {len(same) - 6} more"
         return "choose one of " + "; ".join(options) + more + "."
+
+
+def _copy_action(a: dict) -> dict:
+    """Actions are flat JSON objects, at most one level of nesting (e.g. a distribution)."""
+    return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in a.items()}
 
 
 def new_game(revolutionaries: int = 1, seed: int = 0, options: dict | None = None) -> Game:

@@ -1,0 +1,103 @@
+"""Invariants that must hold after every action of every game, and the leak oracle."""
+from __future__ import annotations
+
+import json
+
+from engine.cards import EVENT, HEADLINE, REV_CARD
+from engine.data import FIGHTERS, MORALE_TRACK, SPA_CARDS, SUPPORT_TRACK
+from engine.data.promo import ALTERNATIVE_START_EVENTS
+
+CAPS = {"militia": 14, "snipers": 5, "soviet_tanks": 8, "barricades": 2}
+
+
+def check_invariants(g) -> None:
+    s = g.s
+    locs = s["locations"]
+    # Unit limits: 8 tanks, 14 militia, 5 snipers, 2 barricades; never negative.
+    for kind, cap in CAPS.items():
+        total = sum(loc[kind] for loc in locs.values())
+        assert 0 <= total <= cap, f"{kind} on board {total} > cap {cap}"
+        assert all(loc[kind] >= 0 for loc in locs.values()), f"negative {kind}"
+    # At most 4 active fighters (revolutionary tanks included) in any location.
+    for name, loc in locs.items():
+        assert len(loc["active"]) <= 4, f"{len(loc['active'])} active fighters in {name}"
+    # Hand limit 10 for each Revolutionary.
+    for seat, hand in s["hands"].items():
+        assert len(hand) <= 10, f"{seat} holds {len(hand)} cards"
+    # Tracks in range.
+    assert 0 <= s["morale"] < len(MORALE_TRACK)
+    assert 0 <= s["support"] < len(SUPPORT_TRACK)
+    assert s["cp"] >= 0
+    assert 1 <= s["day"] <= 7
+    # Injuries: never negative; at the limit only when the game is over.
+    from engine.ops import injury_limit
+
+    for seat, n in s["injuries"].items():
+        assert n >= 0
+        if s["result"] is None:
+            assert n < injury_limit(g), f"{seat} has {n} injuries and the game goes on"
+    # Conservation of components.
+    rev_cards = s["rev_deck"] + s["rev_discard"] + [c for h in s["hands"].values() for c in h]
+    assert len(rev_cards) == len(set(rev_cards))
+    expected_rev = {c for c in REV_CARD if not c.startswith(("rc_ak47", "rc_last_stand"))}
+    if s["options"].get("promo_ak47"):
+        expected_rev.add("rc_ak47")
+    if s["options"].get("promo_last_stand"):
+        expected_rev.add("rc_last_stand")
+    assert set(rev_cards) == expected_rev
+    events = (s["event_deck"] + [e for e in s["market"] if e] + s["event_discard"]
+              + [loc["event"] for loc in locs.values() if loc["event"]] + [c for c in s["lapsing"] if c in EVENT]
+              + [f["event"] for f in s["stack"] if f["kind"] == "place_event"])
+    assert len(events) == len(set(events)), "an event card is in two places"
+    expected_events = 33
+    assert len(events) == expected_events, f"{len(events)} event cards accounted for"
+    heads = (s["headline_hand"] + s["cp_cards"] + s["headline_discard"] + [c for c in s["lapsing"] if c in HEADLINE]
+             + [c for d in s["headline_decks"].values() for c in d] + _in_play_headlines(s))
+    assert sorted(heads) == sorted(HEADLINE), "headline cards lost or doubled"
+    fighters = s["fighters_removed"] + [f for loc in locs.values() for f in loc["active"] + loc["facedown"]
+                                        + ([loc["inactive"]] if loc["inactive"] else []) if not f.startswith("rt_")]
+    assert sorted(fighters) == sorted(f["id"] for f in FIGHTERS)
+    tanks = s["rev_tank_supply"] + s["rev_tanks_destroyed"] + [f for loc in locs.values() for f in loc["active"]
+                                                               if f.startswith("rt_")]
+    assert sorted(tanks) == ["rt_howitzer", "rt_t34", "rt_t55"]
+    assert sorted(s["spa_pool"] + s["spa_queue"]) == sorted(c["id"] for c in SPA_CARDS)
+    # The Revolutionary team never spends more actions than it has.
+    today = s["today"]
+    assert today["actions_taken"] + today["actions_passed"] <= max(4, today["actions_allowed"]) + 1
+    assert all(ev not in [e["id"] for e in ALTERNATIVE_START_EVENTS] or s["options"].get("alternative_start_events")
+               for ev in events)
+
+
+def _in_play_headlines(s) -> list[str]:
+    """A headline being resolved right now sits in a headline_icons frame."""
+    return [f["card"] for f in s["stack"] if f["kind"] == "headline_icons"]
+
+
+def check_day_actions(g, prev_phase: str | None) -> None:
+    """At the end of each Revolutionary phase the team took or passed exactly its actions."""
+    s = g.s
+    if prev_phase == "revolutionary" and s["phase"] == "spa" and s["result"] is None:
+        today = s["today"]
+        assert today["actions_taken"] + today["actions_passed"] == today["actions_allowed"], today
+
+
+def secret_ids(g, seat: str) -> set[str]:
+    """Ids that `seat` must never see: other seats' hands, deck contents (and so their order),
+    face-down fighter tiles."""
+    s = g.s
+    ids = set(s["rev_deck"]) | set(s["event_deck"]) | {c for d in s["headline_decks"].values() for c in d}
+    for loc in s["locations"].values():
+        ids |= set(loc["facedown"])
+    for other, hand in s["hands"].items():
+        if other != seat:
+            ids |= set(hand)
+    if seat != "soviet":
+        ids |= set(s["headline_hand"])
+    return ids
+
+
+def check_no_leak(g, seat: str, view: dict | None = None) -> None:
+    text = json.dumps(view if view is not None else g.view(seat))
+    leaked = [i for i in secret_ids(g, seat) if f'"{i}"' in text]
+    assert not leaked, f"view of {seat} leaks {leaked}"
+    assert str(g.s["rng"]) not in text or seat == "admin"
