@@ -1,0 +1,58 @@
+"""Component data (DESIGN §7): complete, consistent, every record with its provenance."""
+from __future__ import annotations
+
+from engine.board import DISTANCE, LOCATION_IDS, NEIGHBOURS, adjacent
+from engine.data import EVENTS, FIGHTERS, HEADLINES, ICONS, REVOLUTIONARY_CARDS, REVOLUTIONARY_TANKS, SPA_CARDS
+from engine.data.check import problems
+
+
+def test_component_data_self_check_finds_no_problem():
+    """Counts (11 locations, 42 headlines, 33 events, 38 cards, 22 fighters, 3 tanks, 8 SPA),
+    unique ids, valid icons and locations, provenance and basis on every record."""
+    assert problems() == []
+
+
+def test_every_headline_number_is_complete():
+    """Headline CP, colour, SPA icon (red cards: 0-3), lapsing and mark icons are all set."""
+    assert len(HEADLINES) == 42
+    for h in HEADLINES:
+        assert isinstance(h["cp"], int) and 1 <= h["cp"] <= 5, h["id"]
+        assert h["colour"] in ("red", "green")
+        if h["colour"] == "red":
+            assert h["spa"] in (0, 1, 2, 3), h["id"]
+        assert isinstance(h["lapsing"], bool) and isinstance(h["mark"], bool)
+        assert h["text"]
+
+
+def test_every_event_number_is_complete():
+    """Event cost (minor: X), location, resource requirements and icons are all set."""
+    assert len(EVENTS) == 33
+    for e in EVENTS:
+        assert e["location"] in LOCATION_IDS + ("anywhere", "anywhere_sniper"), e["id"]
+        assert e["requires"] and all(i in ICONS for i in e["requires"])
+        if e["period"] == "X":
+            assert e["cost"] is None
+        else:
+            assert isinstance(e["cost"], int)
+        assert e["reward"]
+
+
+def test_cards_fighters_tanks_and_spa_have_icons_or_kinds():
+    """38 revolutionary cards with icons, 22 fighters with icons, 3 tanks, 8 SPA cards with >= 2 Attack!."""
+    assert len(REVOLUTIONARY_CARDS) == 38 and all(c["icons"] or c.get("ability") for c in REVOLUTIONARY_CARDS)
+    assert len(FIGHTERS) == 22 and all(f["icons"] for f in FIGHTERS)
+    assert [t["name"] for t in REVOLUTIONARY_TANKS] == ["Howitzer", "T-34", "T-55"]
+    assert sum(1 for c in SPA_CARDS if c["kind"] == "attack") >= 2
+
+
+def test_adjacency_matches_the_rulebook_examples():
+    """Radio-Corvin Passage, Astoria-Radio and Csepel-Corvin Passage are adjacent; Astoria-Corvin
+    Passage are not (Revolutionary phase and SPA examples); the map is connected, 2-4 neighbours."""
+    assert adjacent("radio", "corvin") and adjacent("corvin", "radio")
+    assert adjacent("astoria", "radio")
+    assert adjacent("csepel", "corvin")
+    assert not adjacent("astoria", "corvin")
+    assert DISTANCE["astoria"]["corvin"] == 2  # "The sniper on Astoria is 2 distance away"
+    for loc in LOCATION_IDS:
+        assert 2 <= len(NEIGHBOURS[loc]) <= 4
+        assert len(DISTANCE[loc]) == 11
