@@ -2,7 +2,15 @@
 from __future__ import annotations
 
 from engine.board import DISTANCE, LOCATION_IDS, NEIGHBOURS, adjacent
-from engine.data import EVENTS, FIGHTERS, HEADLINES, ICONS, REVOLUTIONARY_CARDS, REVOLUTIONARY_TANKS, SPA_CARDS
+from engine.data import (
+    EVENTS,
+    FIGHTERS,
+    HEADLINES,
+    ICONS,
+    REVOLUTIONARY_CARDS,
+    REVOLUTIONARY_TANKS,
+    SPA_CARDS,
+)
 from engine.data.check import problems
 
 

@@ -7,7 +7,7 @@ progress in f["step"] and f["vars"]. It returns True when it has finished.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 EFFECTS: dict[str, Callable] = {}
 PLAYABLE: dict[str, Callable] = {}  # key -> fn(g, seat) -> bool: may this ability be used now?

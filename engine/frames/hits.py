@@ -3,7 +3,6 @@ an active fighter there, or removes a barricade there, as the Revolutionaries ch
 from __future__ import annotations
 
 from .. import ops
-from ..cards import name_of
 from .base import Frame, pop, register
 
 
@@ -51,7 +50,3 @@ class Hits(Frame):
     def prompt(self, g, f):
         return (f"{f['n']} hit(s) to {ops.name_of_loc(f['location'])}: choose an injury, an active fighter or a "
                 f"barricade for each.")
-
-
-def fighter_label(fid: str) -> str:
-    return name_of(fid)

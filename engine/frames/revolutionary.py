@@ -419,7 +419,7 @@ def allocations(g) -> list[dict]:
 
 
 def _even(counts, rooms) -> bool:
-    for i, ci in enumerate(counts):
+    for ci in counts:
         for j, cj in enumerate(counts):
             if ci - cj > 1 and cj < rooms[j]:
                 return False

@@ -1,0 +1,144 @@
+"""Tests of the rulings in docs/rulings.md: where the rulebook is silent or ambiguous."""
+from __future__ import annotations
+
+from engine.frames.revolutionary import allocations
+from tests.support import act, at_step, game, of_type, pass_through, refresh, to_rev_turn, top
+
+
+def swap_into_hand(g, card):
+    """Put headline `card` into the Soviet hand in exchange for the first card held."""
+    if card in g.s["headline_hand"]:
+        return
+    deck = next(d for d in g.s["headline_decks"].values() if card in d)
+    deck[deck.index(card)] = g.s["headline_hand"][0]
+    g.s["headline_hand"][0] = card
+    refresh(g)
+
+
+def _spa_phase(g):
+    return pass_through(g, lambda x: x.s["stack"][-1]["kind"] == "spa")
+
+
+def test_ruling_spa_icon_retrieves_the_earliest_played_card_first():
+    """R1: "the bottom of the SPA discard queue" is the card played first."""
+    g = game(1, 3)
+    swap_into_hand(g, "h11")
+    g.s["spa_pool"] = ["spa_place_militia_1", "spa_place_militia_2", "spa_attack_1", "spa_attack_2"]
+    g.s["spa_queue"] = ["spa_move_sniper_1", "spa_move_militia_1", "spa_move_sniper_2", "spa_move_militia_2"]
+    refresh(g)
+    act(g, "soviet", "play_headline", card="h11", mode="resolve")
+    assert g.s["spa_queue"] == ["spa_move_militia_1", "spa_move_sniper_2", "spa_move_militia_2"]
+    assert "spa_move_sniper_1" in g.s["spa_pool"]
+
+
+def test_ruling_market_with_an_empty_event_deck_is_left_alone():
+    """R3: on day 7 (event deck empty) the market step changes nothing."""
+    g = game(1, 4)
+    g.s["event_deck"] = []
+    refresh(g)
+    market = list(g.s["market"])
+    pass_through(g, at_step("turn_order"))
+    assert g.s["market"] == market
+    assert not of_type(g, "soviet", "keep")
+
+
+def test_ruling_take_cards_the_holder_chooses_which_cards():
+    """R5: in "take cards" the holder, who alone sees the hand, picks the cards handed over."""
+    g = to_rev_turn(game(2, 5))
+    seat = top(g)["seat"]
+    other = "rev2" if seat == "rev1" else "rev1"
+    g.s["positions"][other] = g.s["positions"][seat]
+    refresh(g)
+    act(g, seat, "take_cards", **{"from": other})
+    assert g.active_seats() == [other]
+    card = g.s["hands"][other][0]
+    act(g, other, "select", card=card)
+    act(g, other, "done")
+    assert card in g.s["hands"][seat]
+
+
+def test_ruling_uneven_split_never_gives_two_more_unless_capped():
+    """R7: a split is legal when no player gets 2+ cards more than another who still has room."""
+    g = game(3, 6)
+    g.s["morale"] = 5
+    g.s["turn_order"] = ["rev1", "rev2", "rev3"]
+    g.s["hands"]["rev1"] = g.s["hands"]["rev1"] + g.s["rev_deck"][:5]  # rev1 at the hand limit
+    del g.s["rev_deck"][:5]
+    splits = allocations(g)
+    assert {"rev1": 0, "rev2": 3, "rev3": 2} in splits
+    assert {"rev1": 0, "rev2": 2, "rev3": 3} in splits
+    assert all(s["rev1"] == 0 for s in splits)
+
+
+def test_ruling_cards_nobody_can_take_are_not_drawn():
+    """R6: draw cards beyond every hand's room go back to the deck unseen (they are not drawn)."""
+    g = game(1, 7)
+    g.s["morale"] = 6
+    g.s["turn_order"] = ["rev1"]
+    g.s["hands"]["rev1"] = g.s["hands"]["rev1"] + g.s["rev_deck"][:3]  # 8 cards: room for 2
+    del g.s["rev_deck"][:3]
+    assert allocations(g) == [{"rev1": 2}]
+
+
+def test_ruling_hits_with_no_target_are_lost():
+    """R12: a hit to a location with no Revolutionary, no active fighter and no barricade is lost."""
+    g = _spa_phase(game(1, 8))
+    loc = "stalin"  # militia there from setup; nobody stands there
+    g.s["locations"][loc]["active"] = []
+    g.s["locations"][loc]["militia"] = 12
+    g.s["spa_pool"] = ["spa_attack_1"]
+    refresh(g)
+    act(g, "soviet", "play_spa", card="spa_attack_1")
+    act(g, "soviet", "attack", location=loc)
+    assert g.s["stack"][-1]["kind"] == "spa"
+    assert "find no target" in g.s["log"][-1]["text"] or "find no target" in g.s["log"][-2]["text"]
+
+
+def test_ruling_green_lapsing_card_stays_on_display_until_the_end_of_the_day():
+    """R17: a lapsing green card collected for CP is not discarded in the support step."""
+    g = game(2, 9)
+    swap_into_hand(g, "h36")
+    act(g, "soviet", "play_headline", card="h36", mode="cp")
+    if of_type(g, "rev1", "choose_player"):
+        g.apply("rev1", {"type": "choose_player", "seat": "rev1"})
+    pass_through(g, at_step("turn_order"))
+    assert "h36" in g.s["lapsing"] and "h36" not in g.s["headline_discard"]
+    pass_through(g, at_step("headline", day=2))
+    assert "h36" in g.s["headline_discard"] and not g.s["lapsing"]
+
+
+def test_ruling_soviet_never_discards_down_to_the_hand_limit():
+    """R22: the support track only limits drawing; a larger hand is kept."""
+    g = game(1, 10)
+    g.s["support"] = 0  # hand limit 2
+    refresh(g)
+    pass_through(g, at_step("market"))
+    assert len(g.s["headline_hand"]) == 4
+
+
+def test_ruling_retrieve_only_instead_of_playing():
+    """R23: retrieving all SPA cards is offered only while no SPA card was played this phase."""
+    g = _spa_phase(game(1, 11))
+    g.s["spa_queue"] = [g.s["spa_pool"].pop()]
+    refresh(g)
+    assert of_type(g, "soviet", "retrieve_spa")
+    card = of_type(g, "soviet", "play_spa")[0]
+    g.apply("soviet", card)
+    pass_through(g, lambda x: x.s["stack"][-1]["kind"] == "spa")
+    assert not of_type(g, "soviet", "retrieve_spa")
+
+
+def test_ruling_only_cards_that_add_a_missing_icon_can_be_discarded():
+    """R26: while collecting icons, only cards that give a still-missing icon are offered."""
+    g = to_rev_turn(game(1, 12))
+    seat = top(g)["seat"]
+    loc = g.s["positions"][seat]
+    g.s["locations"][loc]["soviet_tanks"] = 1
+    g.s["locations"][loc]["active"] = []
+    g.s["hands"][seat] = ["rc_molotov_1", "rc_molotov_2", "rc_molotov_3", "rc_molotov_4"]
+    refresh(g)
+    act(g, seat, "destroy_tank")
+    for c in ("rc_molotov_1", "rc_molotov_2", "rc_molotov_3"):
+        act(g, seat, "discard", card=c)
+    assert not of_type(g, seat, "discard")
+    assert of_type(g, seat, "done")
