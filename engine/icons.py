@@ -11,12 +11,13 @@ from collections import Counter
 from .cards import FIGHTER, REV_CARD
 
 
-def card_supply(cards) -> tuple[Counter, list[tuple[str, ...]]]:
+def card_supply(cards, aid_full: bool = False) -> tuple[Counter, list[tuple[str, ...]]]:
+    """`aid_full`: Aid cards give every icon they show (Polish fact-finding mission, H#35)."""
     fixed: Counter = Counter()
     wild: list[tuple[str, ...]] = []
     for c in cards:
         card = REV_CARD[c]
-        if card.get("aid"):
+        if card.get("aid") and not aid_full:
             wild.append(tuple(card["icons"]))
         else:
             fixed.update(card["icons"])

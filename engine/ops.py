@@ -10,7 +10,7 @@ from .cards import EVENT, FIGHTER, REV_CARD, name_of
 from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
 from .data.board import INJURY_LIMIT
 
-HAND_LIMIT = 10
+HAND_LIMIT = 10  # every Revolutionary's hand limit (a player power may lower it: hand_limit())
 MAX_ACTIVE_FIGHTERS = 4
 CAPS = {"militia": TOKENS["militia"], "snipers": TOKENS["snipers"], "soviet_tanks": TOKENS["soviet_tanks"],
         "barricades": TOKENS["barricades"]}
@@ -207,8 +207,14 @@ def heal(g, seat: str) -> bool:
     return True
 
 
+def hand_limit(g, seat: str) -> int:
+    from .powers import has_power
+
+    return 8 if has_power(g, seat, "blue", "disadvantage") else HAND_LIMIT
+
+
 def hand_room(g, seat: str) -> int:
-    return HAND_LIMIT - len(g.s["hands"][seat])
+    return hand_limit(g, seat) - len(g.s["hands"][seat])
 
 
 def draw_one(g) -> str | None:
@@ -273,3 +279,80 @@ def check_immediate_victory(g) -> None:
     if g.s["result"] is None and g.s["phase"] == "revolutionary":
         if on_board(g, "soviet_tanks") == 0 and on_board(g, "militia") == 0:
             set_result(g, "revolutionaries", "No Soviet tanks and no militia are left on the board.")
+
+
+# ----- primitives for card effects ---------------------------------------------------------------
+def add_bonus_icon(g, icon: str, actions, source: str) -> None:
+    """For the rest of the day every Revolutionary action of the given kinds collects `icon`."""
+    g.s["today"]["bonus"].append({"icon": icon, "actions": list(actions), "source": source})
+
+
+def tank_hit_threshold(g, loc: str) -> int:
+    """A Soviet tank die hits on 1-3 (1-2 where Júlia Tollas is active)."""
+    return 2 if "f_julia_tollas" in active_fighters(g, loc) else 3
+
+
+def tanks_fire(g, loc: str, why: str, through_barricade: bool = True) -> int:
+    """A text effect makes every Soviet tank in `loc` fire: a die each; pushes the hits frame.
+
+    Returns the number of hits (the caller's effect must wait for the hits frame if > 0). Péter
+    Hajas cancels only retaliation, so he does not stop this fire (Appendix C)."""
+    from .frames.base import push
+
+    tanks = g.s["locations"][loc]["soviet_tanks"]
+    if not tanks or (not through_barricade and has_barricade(g, loc)):
+        return 0
+    if not (players_at(g, loc) or active_fighters(g, loc) or g.s["locations"][loc]["barricades"]):
+        log(g, f"The Soviet tanks in {name_of_loc(loc)} have nothing to fire at.", refs=[loc])
+        return 0
+    threshold = tank_hit_threshold(g, loc)
+    dice = [roll(g) for _ in range(tanks)]
+    hits = sum(1 for d in dice if d <= threshold)
+    log(g, f"Soviet tanks in {name_of_loc(loc)} fire ({why}): {', '.join(map(str, dice))}: {hits} hit(s).", refs=[loc])
+    if hits:
+        push(g, {"kind": "hits", "location": loc, "n": hits, "why": why, "dice": dice})
+    return hits
+
+
+def push_hits(g, loc: str, n: int, why: str) -> None:
+    from .frames.base import push
+
+    if n > 0:
+        push(g, {"kind": "hits", "location": loc, "n": n, "why": why})
+
+
+def draw_headline(g, preferred=("3", "2", "1")) -> str | None:
+    """The Soviet commander draws a headline from the first non-empty deck of `preferred`."""
+    for deck in preferred:
+        if g.s["headline_decks"][deck]:
+            card = g.s["headline_decks"][deck].pop()
+            g.s["headline_hand"].append(card)
+            g.s["checkpoint"] = True
+            from .cards import HEADLINE
+
+            log(g, f"The Soviet commander draws a headline from deck {deck}.",
+                private={"soviet": f"You draw {HEADLINE[card]['title']} from deck {deck}."})
+            return card
+    return None
+
+
+def remove_event(g, loc: str, why: str = "") -> str | None:
+    """Remove the event in `loc` from the board without its reward (discarded for good)."""
+    event = g.s["locations"][loc]["event"]
+    if event:
+        g.s["locations"][loc]["event"] = None
+        g.s["event_discard"].append(event)
+        log(g, f"{EVENT[event]['title']} is removed from {name_of_loc(loc)} without effect{why}.", refs=[event, loc])
+    return event
+
+
+def extra_action_now(g, seat: str, n: int = 1) -> bool:
+    """Give `seat` n more actions in its current turn (lost if it is not their turn now)."""
+    for fr in reversed(g.s["stack"]):
+        if fr["kind"] == "turn" and fr["seat"] == seat:
+            fr["actions_left"] += n
+            g.s["today"]["actions_allowed"] += n
+            log(g, f"{seat} takes {n} extra action(s) this turn.", refs=[seat])
+            return True
+    log(g, f"{seat}'s extra action is lost.", refs=[seat])
+    return False

@@ -25,7 +25,16 @@ OPTIONS: dict[str, dict] = {
     "promo_last_stand": {"type": bool, "default": False, "doc": "Shuffle the Last Stand card into the revolutionary deck."},
     "alternative_start_events": {"type": bool, "default": False,
                                  "doc": "Use the 3 alternative starting events instead of the default ones."},
+    "player_powers": {"type": dict, "default": {},
+                      "doc": "Promo player powers: seat -> colour (red, blue, yellow, green), each colour once."},
+    "powers_without_benefit": {"type": list, "default": [],
+                               "doc": "Colours whose benefit is switched off (favours the Soviet commander)."},
+    "powers_without_disadvantage": {"type": list, "default": [],
+                                    "doc": "Colours whose disadvantage is switched off (favours the Revolutionaries)."},
 }
+
+_COLOURS = ("red", "blue", "yellow", "green")
+_SEATS = ("rev1", "rev2", "rev3")
 
 
 def validate_options(options: dict) -> dict:
@@ -39,6 +48,15 @@ def validate_options(options: dict) -> dict:
         if spec["type"] is bool:
             if not isinstance(value, bool):
                 raise ValueError(f"Option '{key}' must be true or false.")
+        elif spec["type"] is dict:
+            if not isinstance(value, dict) or any(k not in _SEATS or v not in _COLOURS for k, v in value.items()) \
+                    or len(set(value.values())) != len(value):
+                raise ValueError(f"Option '{key}' maps rev1/rev2/rev3 to distinct colours (red, blue, yellow, green).")
+            value = dict(sorted(value.items()))
+        elif spec["type"] is list:
+            if not isinstance(value, list) or any(v not in _COLOURS for v in value):
+                raise ValueError(f"Option '{key}' is a list of colours (red, blue, yellow, green).")
+            value = sorted(set(value))
         else:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(f"Option '{key}' must be an integer.")

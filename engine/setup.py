@@ -32,6 +32,9 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError("seed must be an integer")
     options = validate_options(options)
+    for seat in options.get("player_powers", {}):
+        if int(seat[3:]) > revolutionaries:
+            raise ValueError(f"Option 'player_powers' names {seat}, but the game has {revolutionaries} Revolutionaries.")
     r = _Shuffler(seed)
     revs = [f"rev{i}" for i in range(1, revolutionaries + 1)]
 
@@ -141,7 +144,10 @@ def fresh_day_flags() -> dict:
         "extra_actions": {},     # seat -> extra actions this day
         "fewer_actions": {},     # seat -> actions lost this day
         "spa_played": 0,
-        "bonus_icons": [],       # icons every resolve/attack action collects today (E#3)
+        "bonus": [],             # [{"icon", "actions", "source"}]: icons collected by every such action today
+        "aid_full": False,       # an Aid card gives all its icons for Resolve an event today (H#35 + H#8)
+        "first_aid_heals": 1,    # injuries a First aid kit removes today (E#31 makes it 2)
+        "last_stand": [],        # seats whose location's hits must injure them until the end of the day
         "actions_taken": 0,      # Revolutionary actions spent today
         "actions_passed": 0,     # Revolutionary actions passed today
         "actions_allowed": 0,    # Revolutionary actions the team has today

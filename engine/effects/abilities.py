@@ -49,3 +49,4 @@ def first_aid_kit(g, f):
     if v["seat"]:
         ops.heal(g, v["seat"]["seat"])
     return True
+

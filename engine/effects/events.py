@@ -12,7 +12,7 @@ from .common import seat_options
 def civilians_armed(g, f):
     """Lapsing: for the rest of the day every "Resolve an event" and "Attack militia" action
     collects one extra ammunition icon, even with no card discarded and no fighter (Appendix B)."""
-    g.s["today"]["bonus_icons"].append("ammunition")
+    ops.add_bonus_icon(g, "ammunition", ("resolve_event", "attack_militia"), "e03")
     ops.log(g, "Civilians armed: every Resolve an event and Attack militia action collects one more ammunition today.")
     return True
 

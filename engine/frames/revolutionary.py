@@ -56,10 +56,9 @@ def spend_action(g, seat: str) -> None:
 
 def available_supply(g, seat: str, cards, what: str) -> tuple[Counter, list]:
     loc = g.s["positions"][seat]
-    fixed, wild = icons.card_supply(cards)
+    fixed, wild = icons.card_supply(cards, aid_full=what == "resolve_event" and g.s["today"]["aid_full"])
     fixed.update(icons.fighter_supply(ops.active_fighters(g, loc)))
-    if what in ("resolve_event", "attack_militia"):
-        fixed.update(g.s["today"]["bonus_icons"])
+    fixed.update(b["icon"] for b in g.s["today"]["bonus"] if what in b["actions"])
     return fixed, wild
 
 
@@ -194,7 +193,7 @@ class Move(Frame):
         s = g.s
         acts = []
         room = ops.fighter_room(g, f["to"])
-        if len(f["fighters"]) < 2 and room > len(f["fighters"]):
+        if len(f["fighters"]) < f.get("max_fighters", 2) and room > len(f["fighters"]):
             acts.extend({"type": "take_fighter", "fighter": fid}
                         for fid in ops.active_fighters(g, f["from"]) if fid not in f["fighters"])
         if not f["free"] and f["pay"] is None:
@@ -221,7 +220,8 @@ class Move(Frame):
                 s["locations"][f["from"]]["active"].remove(fid)
                 s["locations"][f["to"]]["active"].append(fid)
             s["positions"][seat] = f["to"]
-            turn_of(g, seat)["free_move"] = False
+            if f.get("source", "turn") == "turn":
+                turn_of(g, seat)["free_move"] = False
             cost = "free" if f["free"] else f"discarding {name_of(f['pay'])}"
             along = f" with {', '.join(name_of(x) for x in f['fighters'])}" if f["fighters"] else ""
             ops.log(g, f"{seat} moves from {ops.name_of_loc(f['from'])} to {ops.name_of_loc(f['to'])}{along} ({cost}).",
@@ -229,7 +229,8 @@ class Move(Frame):
 
     def prompt(self, g, f):
         pay = "" if f["free"] else " Discard a card to pay for this step."
-        return (f"Move to {ops.name_of_loc(f['to'])}: take up to 2 active fighters along.{pay} Then confirm.")
+        n = f.get("max_fighters", 2)
+        return f"Move to {ops.name_of_loc(f['to'])}: take up to {n} active fighters along.{pay} Then confirm."
 
 
 # ----- an action: collect icons / choose cards, tank retaliation, then the effect ---------------
