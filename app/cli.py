@@ -13,6 +13,14 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
 
+    db = sub.add_parser("db", help="database tasks")
+    db.add_argument("task", choices=["upgrade"], help="upgrade: run the migrations up to the newest schema")
+
+    adm = sub.add_parser("admin", help="admin accounts")
+    adm.add_argument("task", choices=["create"])
+    adm.add_argument("name")
+    adm.add_argument("--password", help="the password (asked for when omitted)")
+
     sim = sub.add_parser("simulate", help="play random games and print statistics")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
@@ -22,8 +30,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         import uvicorn
 
-        uvicorn.run("app.main:app", host=args.host, port=args.port)
+        uvicorn.run("app.main:app_factory", factory=True, host=args.host, port=args.port, ws_max_size=65536)
         return 0
+    if args.command == "db":
+        from .migrate import upgrade
+        from .settings import get_settings
+
+        url = get_settings().resolved_database_url()
+        upgrade(url)
+        print("database is at the newest schema")
+        return 0
+    if args.command == "admin":
+        return create_admin(args.name, args.password)
     if args.command == "simulate":
         from bots.simulate import simulate
 
@@ -38,6 +56,35 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mean actions per game: {r['mean_actions']:.1f}")
         return 0
     return 1
+
+
+def create_admin(name: str, password: str | None) -> int:
+    import getpass
+
+    from sqlalchemy import create_engine, select
+    from sqlalchemy.orm import Session
+
+    from .db import sync_url
+    from .migrate import upgrade
+    from .models import AdminRow
+    from .security import hash_password
+    from .settings import get_settings
+
+    url = get_settings().resolved_database_url()
+    upgrade(url)
+    if not password:
+        password = getpass.getpass(f"Password for admin {name}: ")
+    if len(password) < 8:
+        print("The password must have at least 8 characters.", file=sys.stderr)
+        return 2
+    engine = create_engine(sync_url(url))
+    with Session(engine) as s, s.begin():
+        if s.execute(select(AdminRow).where(AdminRow.name == name)).scalar_one_or_none():
+            print(f"Admin {name} already exists.", file=sys.stderr)
+            return 1
+        s.add(AdminRow(name=name, password_hash=hash_password(password)))
+    print(f"Admin {name} created.")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,19 +1,62 @@
-"""FastAPI application factory."""
+"""FastAPI application factory: settings, database, store, hub, routers."""
 from __future__ import annotations
 
-from fastapi import FastAPI
+import asyncio
+from contextlib import asynccontextmanager
 
-from engine.data import EVENTS, HEADLINES
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from .db import is_sqlite, make_engine, make_sessionmaker
+from .hub import Hub
+from .security import Signer
+from .settings import Settings, get_settings
+from .store import GameStore, StoreError
 
 
-def create_app() -> FastAPI:
-    app = FastAPI(title="Days of Ire Online", version="0.1.0")
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    url = settings.resolved_database_url()
 
-    @app.get("/healthz")
-    def healthz() -> dict:
-        return {"status": "ok", "headlines": len(HEADLINES), "events": len(EVENTS)}
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        if is_sqlite(url):
+            # The embedded default upgrades itself; PostgreSQL deployments run `doi db upgrade`.
+            from .migrate import upgrade
 
+            await asyncio.to_thread(upgrade, url)
+        engine = make_engine(url)
+        app.state.db_engine = engine
+        app.state.sessions = make_sessionmaker(engine)
+        app.state.store = GameStore(app.state.sessions, settings.snapshot_every)
+        try:
+            yield
+        finally:
+            await engine.dispose()
+
+    app = FastAPI(title="Days of Ire Online", version="0.1.0", lifespan=lifespan,
+                  description="Play the Conflict ruleset of Days of Ire: Budapest 1956. The websocket protocol "
+                              "is documented in docs/protocol.md.")
+    app.state.settings = settings
+    app.state.hub = Hub()
+    app.state.signer = Signer(settings.secret_key)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, exc: StoreError):
+        return JSONResponse(status_code=exc.status, content={"detail": exc.message, "code": exc.code})
+
+    @app.get("/healthz", tags=["ops"])
+    async def healthz() -> dict:
+        return {"status": "ok"}
+
+    from .routes import admin, api, ws
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.include_router(admin.router)
     return app
 
 
-app = create_app()
+def app_factory() -> FastAPI:
+    """Entry point for uvicorn --factory."""
+    return create_app()

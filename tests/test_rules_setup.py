@@ -19,9 +19,14 @@ MINOR = {f"e{n:02d}" for n in range(23, 34)}
 
 
 def _units(view) -> dict:
-    return {loc: {k: v[k] for k in ("militia", "snipers", "soviet_tanks", "barricades")
-                  if v[k]} for loc, v in view["locations"].items() if any(v[k] for k in
-                                                                          ("militia", "snipers", "soviet_tanks", "barricades"))}
+    """The Soviet/SPA units and barricades of every location that has any."""
+    kinds = ("militia", "snipers", "soviet_tanks", "barricades")
+    out = {}
+    for loc, here in view["locations"].items():
+        units = {k: here[k] for k in kinds if here[k]}
+        if units:
+            out[loc] = units
+    return out
 
 
 def _event_order_top_first(g) -> list[str]:

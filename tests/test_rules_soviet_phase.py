@@ -197,13 +197,15 @@ def test_headline_cannot_be_discarded_when_its_mark_is_in_the_ashtray(mark, card
     unchanged_after_illegal(g, SOVIET, {"type": "play_headline", "card": card, "mode": "discard"})
 
 
-def test_headline_mark_goes_to_the_ashtray_only_when_resolved():
-    """Mark icon: place the resolution marker in the ashtray; collecting CP ignores icons, so no marker."""
-    g = with_hand(game(2), ["h10", "h09"])
+def test_headline_mark_goes_to_the_ashtray_only_when_its_icons_are_executed():
+    """Mark icon: place the resolution marker in the ashtray; a red card collected for CP ignores its icons, so no marker."""
+    g = with_hand(game(2), ["h10", "h09", "h01"])
     play(g, "h09", "cp")
     assert sv(g)["marks"] == []
     play(g, "h10", "resolve")
     assert [c["id"] for c in sv(g)["marks"]] == ["h10"]
+    play(g, "h01", "cp")  # green: the Revolutionaries execute text and icons, the mark included
+    assert [c["id"] for c in sv(g)["marks"]] == ["h10", "h01"]
     assert any("ashtray" in t for t in log_texts(g, "rev1"))
 
 
@@ -393,7 +395,6 @@ def test_army_the_same_tank_cannot_be_moved_twice():
     act(g, SOVIET, "move_tank", **{"from": "astoria", "to": "radio"})
     assert not [m for m in moves(g) if m[0] == "astoria"]  # only the moved one is left in Astoria
     assert sv(g)["locations"]["radio"]["soviet_tanks"] == 2
-    assert not [m for m in moves(g) if m[0] == "radio"] or sv(g)["locations"]["radio"]["soviet_tanks"] == 2
     # One original tank is still in the Radio: exactly one more move from there is possible.
     act(g, SOVIET, "move_tank", **{"from": "radio", "to": "corvin"})
     assert not [m for m in moves(g) if m[0] == "radio"]
@@ -579,13 +580,14 @@ def test_market_keep_exactly_2_into_the_plus_0_slots_and_refill_from_plus_1():
     assert v["phase"] == "revolutionary"
 
 
-@pytest.mark.parametrize("left", [1, 2])
+@pytest.mark.parametrize("left", [0, 1, 2])
 def test_market_with_only_1_or_2_cards_they_are_kept_automatically(left):
-    """If only one (or two) event cards remain on the market, the Soviet keeps them and fills up the market."""
+    """If only one (or two) event cards remain on the market, the Soviet keeps them and fills up the market (all 6 if none is left)."""
     g = game(2, seed=6)
     market = list(g.s["market"])
     staged = [None] * 6
-    staged[4] = market[4]
+    if left:
+        staged[4] = market[4]
     if left == 2:
         staged[1] = market[1]
     g.s["event_deck"][0:0] = [e for e in market if e not in staged]
@@ -775,3 +777,18 @@ def test_h36_tank_not_placed_if_4_active_fighters_in_corvin_passage():
     assert g.view("rev1")["rev_tank_supply"] == 3
     choose(g, "rev2", "rev1")
     assert g.s["today"]["extra_actions"] == {"rev1": 1}
+
+
+def test_event_anywhere_with_a_sniper_needs_an_empty_location_with_a_sniper():
+    """E#17 (Anywhere with a sniper): placed only in an empty location with a sniper; it cannot be placed with no sniper on the board."""
+    g = with_market(game(2), ["e17", "e24", "e05", "e06", "e07", "e09"])  # SPA resupplies, base 3
+    done(g)
+    with_cp(g, 3)
+    act(g, SOVIET, "buy_event", slot=0)
+    assert {a["location"] for a in of_type(g, SOVIET, "place")} == {"kossuth", "radio", "hwpp"}
+    g = with_market(game(2), ["e17", "e24", "e05", "e06", "e07", "e09"])
+    for loc in g.s["locations"].values():
+        loc["snipers"] = 0
+    done(refresh(g))
+    with_cp(g, 3)
+    assert 0 not in buyable(g)

@@ -1,0 +1,49 @@
+"""Database engines. The app runs on asyncio drivers (aiosqlite, psycopg 3); Alembic migrations
+run on the matching sync drivers. Users give plain URLs; we choose the drivers."""
+from __future__ import annotations
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+
+def async_url(url: str) -> str:
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite":
+        return u.set(drivername="sqlite+aiosqlite").render_as_string(hide_password=False)
+    if u.get_backend_name() in ("postgresql", "postgres"):
+        return u.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    raise ValueError(f"Unsupported database URL {url!r}: use postgresql://... or sqlite:///...")
+
+
+def sync_url(url: str) -> str:
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite":
+        return u.set(drivername="sqlite").render_as_string(hide_password=False)
+    if u.get_backend_name() in ("postgresql", "postgres"):
+        return u.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    raise ValueError(f"Unsupported database URL {url!r}: use postgresql://... or sqlite:///...")
+
+
+def is_sqlite(url: str) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def make_engine(url: str) -> AsyncEngine:
+    if is_sqlite(url):
+        engine = create_async_engine(async_url(url), connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_conn, _record):  # WAL: readers never block the single writer
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_async_engine(async_url(url), pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker:
+    return async_sessionmaker(engine, expire_on_commit=False)

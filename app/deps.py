@@ -1,0 +1,45 @@
+"""Dependency aliases (Annotated) shared by the routers."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, HTTPException, Request
+
+from .hub import Hub
+from .security import ADMIN_COOKIE, ADMIN_MAX_AGE, Signer
+from .settings import Settings
+from .store import GameStore
+
+
+def get_store(request: Request) -> GameStore:
+    return request.app.state.store
+
+
+def get_hub(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+def get_settings_dep(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def get_signer(request: Request) -> Signer:
+    return request.app.state.signer
+
+
+def require_admin(request: Request) -> str:
+    """The admin's name from the signed admin cookie; state-changing requests must also carry the
+    CSRF token (double submit: header X-CSRF-Token equal to the one signed into the cookie)."""
+    data = request.app.state.signer.loads(request.cookies.get(ADMIN_COOKIE), max_age=ADMIN_MAX_AGE)
+    if not data or "admin" not in data:
+        raise HTTPException(status_code=401, detail="Admin login required.")
+    if request.method not in ("GET", "HEAD", "OPTIONS") and request.headers.get("x-csrf-token") != data.get("csrf"):
+        raise HTTPException(status_code=403, detail="Missing or wrong CSRF token.")
+    return data["admin"]
+
+
+StoreDep = Annotated[GameStore, Depends(get_store)]
+HubDep = Annotated[Hub, Depends(get_hub)]
+SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
+SignerDep = Annotated[Signer, Depends(get_signer)]
+AdminDep = Annotated[str, Depends(require_admin)]

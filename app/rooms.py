@@ -1,0 +1,21 @@
+"""Shared helpers for presenting rooms: seat lists, summaries, invite links."""
+from __future__ import annotations
+
+from .models import GameRow, SeatRow
+from .schemas import GameSummary, SeatInfo
+
+
+def seat_infos(seats: list[SeatRow]) -> list[dict]:
+    return [{"seat": r.seat, "name": r.name, "claimed": r.token_hash is not None} for r in seats]
+
+
+def summary(row: GameRow, seats: list[SeatRow], day: int | None = None) -> GameSummary:
+    opts = row.options or {}
+    return GameSummary(id=row.id, status=row.status, revolutionaries=row.revolutionaries,
+                       options={k: v for k, v in opts.items() if not k.startswith("_")},
+                       private=bool(opts.get("_private")), version=row.version,
+                       seats=[SeatInfo(**s) for s in seat_infos(seats)], result=row.result, day=day)
+
+
+def invite_url(base: str, gid: str, seat: str, invite: str) -> str:
+    return f"{base}/games/{gid}/join/{seat}?invite={invite}"

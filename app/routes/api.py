@@ -1,0 +1,114 @@
+"""REST: rooms, seats, views and moves (DESIGN §3). Documented in the OpenAPI docs at /docs."""
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine import IllegalAction
+
+from ..deps import HubDep, SettingsDep, SignerDep, StoreDep
+from ..rooms import invite_url, seat_infos, summary
+from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameSummary, SeatToken
+from ..security import GUEST_COOKIE, new_token
+from ..store import StoreError
+from .push import push_game
+
+router = APIRouter(prefix="/api", tags=["games"])
+SEATS = ("soviet", "rev1", "rev2", "rev3")
+
+
+class MoveRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int = Field(ge=0)
+    action: dict[str, Any]
+
+
+class MoveResult(BaseModel):
+    version: int
+    status: str
+    view: dict[str, Any]
+
+
+def bearer(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise StoreError("Use 'Authorization: Bearer <seat token>'.", 401, "unauthorized")
+    return token.strip()
+
+
+AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>; omit for the spectator view.")]
+
+
+def client_ip(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+@router.post("/games", response_model=CreatedGame, status_code=201, summary="Create a room")
+async def create_game(body: CreateGame, request: Request, store: StoreDep, settings: SettingsDep) -> CreatedGame:
+    gid, invites = await store.create(body.revolutionaries, body.options, body.private, client_ip(request))
+    base = settings.public_url.rstrip("/")
+    return CreatedGame(id=gid, invites={seat: invite_url(base, gid, seat, inv) for seat, inv in invites.items()},
+                       spectate=f"{base}/games/{gid}")
+
+
+@router.get("/games", response_model=list[GameSummary], summary="Public rooms: open ones to join, live ones to watch")
+async def list_games(store: StoreDep, status: Annotated[str, Query(pattern="^(open|active|finished)$")] = "open"):
+    rows = await store.list_games([status])
+    return [summary(r, await store.seats(r.id)) for r in rows]
+
+
+@router.get("/games/{gid}", response_model=GameSummary, summary="A room's public summary")
+async def get_game(gid: str, store: StoreDep) -> GameSummary:
+    row, game = await store.load(gid)
+    return summary(row, await store.seats(gid), day=game.s["day"])
+
+
+@router.post("/games/{gid}/seats/{seat}", response_model=SeatToken, summary="Claim a seat")
+async def claim_seat(gid: str, seat: str, body: ClaimSeat, request: Request, response: Response, store: StoreDep,
+                     hub: HubDep, signer: SignerDep, settings: SettingsDep) -> SeatToken:
+    if seat not in SEATS:
+        raise StoreError(f"Unknown seat '{seat}'.", 404, "not_found")
+    guest = signer.loads(request.cookies.get(GUEST_COOKIE)) or {"guest": new_token()}
+    token = await store.claim(gid, seat, body.name, body.invite, guest["guest"])
+    response.set_cookie(GUEST_COOKIE, signer.dumps({**guest, "name": body.name}), httponly=True, samesite="lax",
+                        secure=settings.cookie_secure, max_age=365 * 24 * 3600)
+    await push_game(request.app, gid)
+    return SeatToken(game_id=gid, seat=seat, token=token)
+
+
+@router.delete("/games/{gid}/seats/{seat}", status_code=204, summary="Leave a seat before the game starts")
+async def leave_seat(gid: str, seat: str, request: Request, store: StoreDep, authorization: AuthHeader = None):
+    token = bearer(authorization)
+    if not token:
+        raise StoreError("Leaving a seat needs its token.", 401, "unauthorized")
+    await store.leave(gid, seat, token)
+    await push_game(request.app, gid)
+    return Response(status_code=204)
+
+
+@router.get("/games/{gid}/view", summary="The view of your seat (or the spectator view without a token)")
+async def get_view(gid: str, store: StoreDep, authorization: AuthHeader = None) -> dict:
+    seat = await store.seat_for_token(gid, bearer(authorization))
+    row, game = await store.load(gid)
+    seats = seat_infos(await store.seats(gid))
+    return {"version": row.version, "status": row.status, "seat": seat or "spectator", "seats": seats,
+            "view": game.view(seat or "spectator")}
+
+
+@router.post("/games/{gid}/actions", response_model=MoveResult, summary="Make a move (same as the websocket)")
+async def post_action(gid: str, body: MoveRequest, request: Request, store: StoreDep, hub: HubDep,
+                      authorization: AuthHeader = None) -> MoveResult:
+    seat = await store.seat_for_token(gid, bearer(authorization))
+    if seat is None:
+        raise StoreError("Spectators cannot act: send your seat token.", 401, "unauthorized")
+    try:
+        version, game = await store.apply(gid, seat, body.version, body.action)
+    except IllegalAction as e:
+        raise StoreError(e.reason, 422, "illegal") from e
+    await push_game(request.app, gid, version, game)
+    row = await store.row(gid)
+    return MoveResult(version=version, status=row.status, view=game.view(seat))

@@ -1,0 +1,97 @@
+"""Request and message schemas (pydantic). Every input is validated against one of these."""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateGame(Strict):
+    revolutionaries: int = Field(ge=1, le=3, description="Number of Revolutionary players (1-3).")
+    options: dict[str, Any] = Field(default_factory=dict, description="Engine options (see docs/protocol.md).")
+    private: bool = Field(default=False, description="Private rooms are not listed; seats need their invite.")
+
+
+class CreatedGame(BaseModel):
+    id: str
+    invites: dict[str, str]
+    spectate: str
+
+
+class ClaimSeat(Strict):
+    name: Name
+    invite: str | None = Field(default=None, max_length=64)
+
+
+class SeatToken(BaseModel):
+    game_id: str
+    seat: str
+    token: str
+
+
+class SeatInfo(BaseModel):
+    seat: str
+    name: str | None
+    claimed: bool
+
+
+class GameSummary(BaseModel):
+    id: str
+    status: str
+    revolutionaries: int
+    options: dict[str, Any]
+    private: bool = False
+    version: int
+    seats: list[SeatInfo]
+    result: dict | None = None
+    day: int | None = None
+
+
+class AdminLogin(Strict):
+    name: Name
+    password: str = Field(min_length=1, max_length=200)
+
+
+# ----- websocket messages -------------------------------------------------------------------------
+class ActionMessage(Strict):
+    type: Literal["action"]
+    version: int = Field(ge=0)
+    action: dict[str, Any]
+
+
+class ChatMessage(Strict):
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+
+
+class PingMessage(Strict):
+    type: Literal["ping"]
+
+
+class ServerView(BaseModel):
+    type: Literal["view"] = "view"
+    version: int
+    status: str
+    seat: str
+    seats: list[SeatInfo]
+    view: dict[str, Any]
+
+
+class ServerChat(BaseModel):
+    type: Literal["chat"] = "chat"
+    seat: str
+    name: str
+    text: str
+    at: str
+
+
+class ServerError(BaseModel):
+    type: Literal["error"] = "error"
+    message: str
+    code: str = "invalid"

@@ -1,0 +1,36 @@
+"""Configuration from the environment (DOI_*), via pydantic-settings."""
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="DOI_", env_file=".env", extra="ignore")
+
+    # A plain "postgresql://user@host:port/db" or "sqlite:///path" URL; the app picks its driver.
+    database_url: str = ""
+    # Signs the guest and admin cookies. Set it in production: the default changes every start.
+    secret_key: str = secrets.token_urlsafe(32)
+    # Public base URL used in invite links (empty: relative links).
+    public_url: str = ""
+    snapshot_every: int = 50
+    max_message_bytes: int = 16_384
+    max_chat_chars: int = 500
+    max_name_chars: int = 40
+    cookie_secure: bool = False
+
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        var = Path.cwd() / "var"
+        var.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{var / 'doi.sqlite3'}"
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,276 @@
+"""Game rooms in the database (DESIGN §4): create, claim seats, load (cache or snapshot + tail),
+apply a move with optimistic versioning, chat, admin operations."""
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import OrderedDict, defaultdict
+from datetime import datetime, timezone
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from engine import Game, IllegalAction, new_game
+from engine.options import validate_options
+
+from .models import ActionRow, ChatRow, GameRow, SeatRow, SnapshotRow
+from .security import new_token, same, token_hash
+
+CACHE_SIZE = 512
+
+
+class StoreError(Exception):
+    def __init__(self, message: str, status: int = 400, code: str = "invalid"):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.code = code
+
+
+class Stale(StoreError):
+    def __init__(self, message: str = "Your view is out of date: here is the current one."):
+        super().__init__(message, 409, "stale")
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _game_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class GameStore:
+    def __init__(self, sessionmaker, snapshot_every: int = 50):
+        self.sessions = sessionmaker
+        self.snapshot_every = snapshot_every
+        self._cache: OrderedDict[str, tuple[int, Game]] = OrderedDict()
+        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    # ----- rooms ---------------------------------------------------------------------------------
+    async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "") -> tuple[str, dict]:
+        try:
+            options = validate_options(options)
+            game = new_game(revolutionaries, secrets.randbelow(2**31), options)
+        except ValueError as e:
+            raise StoreError(str(e), 422) from e
+        gid = _game_id()
+        invites = {seat: new_token() for seat in game.seats}
+        async with self.sessions() as s, s.begin():
+            s.add(GameRow(id=gid, revolutionaries=revolutionaries, options={**options, "_private": private},
+                          seed=game.s["seed"], status="open", version=0, creator_ip=ip))
+            await s.flush()
+            for seat in game.seats:
+                s.add(SeatRow(game_id=gid, seat=seat, invite_hash=token_hash(invites[seat])))
+        self._remember(gid, 0, game)
+        return gid, invites
+
+    async def rooms_created_since(self, ip: str, since: datetime) -> int:
+        async with self.sessions() as s:
+            q = select(func.count()).select_from(GameRow).where(GameRow.creator_ip == ip, GameRow.created_at >= since)
+            return (await s.execute(q)).scalar_one()
+
+    async def row(self, gid: str) -> GameRow:
+        async with self.sessions() as s:
+            row = await s.get(GameRow, gid)
+        if row is None:
+            raise StoreError("No such game.", 404, "not_found")
+        return row
+
+    async def seats(self, gid: str) -> list[SeatRow]:
+        async with self.sessions() as s:
+            rows = (await s.execute(select(SeatRow).where(SeatRow.game_id == gid))).scalars().all()
+        order = {"soviet": 0, "rev1": 1, "rev2": 2, "rev3": 3}
+        return sorted(rows, key=lambda r: order.get(r.seat, 9))
+
+    async def list_games(self, statuses: list[str], public_only: bool = True, limit: int = 100) -> list[GameRow]:
+        async with self.sessions() as s:
+            q = select(GameRow).where(GameRow.status.in_(statuses)).order_by(GameRow.updated_at.desc()).limit(limit)
+            rows = (await s.execute(q)).scalars().all()
+        if public_only:
+            rows = [r for r in rows if not (r.options or {}).get("_private")]
+        return list(rows)
+
+    async def claim(self, gid: str, seat: str, name: str, invite: str | None, guest_id: str) -> str:
+        row = await self.row(gid)
+        if row.status != "open":
+            raise StoreError("This game has already started.", 409, "started")
+        token = new_token()
+        async with self.sessions() as s, s.begin():
+            seat_row = (await s.execute(select(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == seat)
+                                        .with_for_update())).scalar_one_or_none()
+            if seat_row is None:
+                raise StoreError(f"This game has no seat '{seat}'.", 404, "not_found")
+            if seat_row.token_hash is not None:
+                raise StoreError("This seat is already taken.", 409, "taken")
+            private = (row.options or {}).get("_private")
+            if private and not (invite and same(token_hash(invite), seat_row.invite_hash)):
+                raise StoreError("This private room needs the seat's invite link.", 403, "forbidden")
+            if invite and not same(token_hash(invite), seat_row.invite_hash):
+                raise StoreError("That invite is not valid for this seat.", 403, "forbidden")
+            res = await s.execute(update(SeatRow).where(SeatRow.id == seat_row.id, SeatRow.token_hash.is_(None))
+                                  .values(name=name, token_hash=token_hash(token), guest_id=guest_id, claimed_at=_now()))
+            if res.rowcount != 1:
+                raise StoreError("This seat is already taken.", 409, "taken")
+            unclaimed = (await s.execute(select(func.count()).select_from(SeatRow).where(
+                SeatRow.game_id == gid, SeatRow.token_hash.is_(None)))).scalar_one()
+            if unclaimed == 0:
+                await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.status == "open")
+                                .values(status="active", updated_at=_now()))
+        return token
+
+    async def leave(self, gid: str, seat: str, token: str) -> None:
+        row = await self.row(gid)
+        if row.status != "open":
+            raise StoreError("You cannot leave a seat once the game has started.", 409, "started")
+        async with self.sessions() as s, s.begin():
+            res = await s.execute(update(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == seat,
+                                                        SeatRow.token_hash == token_hash(token))
+                                  .values(name=None, token_hash=None, guest_id=None, claimed_at=None))
+            if res.rowcount != 1:
+                raise StoreError("That token does not hold this seat.", 403, "forbidden")
+
+    async def seat_for_token(self, gid: str, token: str | None) -> str | None:
+        """The seat a token holds in this game, or None (spectator). A wrong token is an error."""
+        if not token:
+            return None
+        async with self.sessions() as s:
+            seat = (await s.execute(select(SeatRow.seat).where(SeatRow.game_id == gid,
+                                                               SeatRow.token_hash == token_hash(token)))).scalar()
+        if seat is None:
+            raise StoreError("That seat token is not valid for this game.", 403, "forbidden")
+        return seat
+
+    # ----- game state ----------------------------------------------------------------------------
+    def _remember(self, gid: str, version: int, game: Game) -> None:
+        self._cache[gid] = (version, game)
+        self._cache.move_to_end(gid)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def forget(self, gid: str) -> None:
+        self._cache.pop(gid, None)
+
+    async def load(self, gid: str, row: GameRow | None = None) -> tuple[GameRow, Game]:
+        row = row or await self.row(gid)
+        cached = self._cache.get(gid)
+        if cached and cached[0] == row.version:
+            self._cache.move_to_end(gid)
+            return row, cached[1]
+        game = await self._rebuild(row, row.version)
+        self._remember(gid, row.version, game)
+        return row, game
+
+    async def _rebuild(self, row: GameRow, upto: int) -> Game:
+        async with self.sessions() as s:
+            snap = (await s.execute(select(SnapshotRow).where(SnapshotRow.game_id == row.id, SnapshotRow.seq <= upto)
+                                    .order_by(SnapshotRow.seq.desc()).limit(1))).scalar_one_or_none()
+            start = snap.seq if snap else 0
+            actions = (await s.execute(select(ActionRow).where(ActionRow.game_id == row.id, ActionRow.seq > start,
+                                                               ActionRow.seq <= upto)
+                                       .order_by(ActionRow.seq))).scalars().all()
+        game = Game.from_dict(snap.state) if snap else new_game(row.revolutionaries, row.seed, _engine_options(row))
+        for a in actions:
+            game.apply(a.seat, a.action)
+        return game
+
+    async def game_at(self, gid: str, seq: int) -> Game:
+        """The state after `seq` actions (admin replay)."""
+        row = await self.row(gid)
+        if not 0 <= seq <= row.version:
+            raise StoreError(f"Step must be between 0 and {row.version}.", 422)
+        return await self._rebuild(row, seq)
+
+    async def apply(self, gid: str, seat: str, version: int, action: dict) -> tuple[int, Game]:
+        async with self._locks[gid]:
+            row, game = await self.load(gid)
+            if row.status != "active":
+                raise StoreError({"open": "The game has not started: every seat must be claimed first.",
+                                  "finished": "The game is over.", "abandoned": "The game was abandoned."}
+                                 .get(row.status, "The game is not running."), 409, row.status)
+            if version != row.version:
+                raise Stale()
+            game.apply(seat, action)  # IllegalAction leaves the game unchanged
+            new_version = row.version + 1
+            status = "finished" if game.result else "active"
+            try:
+                async with self.sessions() as s, s.begin():
+                    res = await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.version == row.version)
+                                          .values(version=new_version, status=status, result=game.result,
+                                                  updated_at=_now()))
+                    if res.rowcount != 1:
+                        raise Stale()
+                    s.add(ActionRow(game_id=gid, seq=new_version, seat=seat, action=action))
+                    if new_version % self.snapshot_every == 0:
+                        s.add(SnapshotRow(game_id=gid, seq=new_version, state=game.to_dict()))
+            except (Stale, IntegrityError) as e:
+                self.forget(gid)  # our copy moved ahead of the database: rebuild next time
+                raise Stale() from e
+            except Exception:
+                self.forget(gid)
+                raise
+            self._remember(gid, new_version, game)
+            return new_version, game
+
+    # ----- chat ----------------------------------------------------------------------------------
+    async def add_chat(self, gid: str, seat: str, name: str, text: str) -> ChatRow:
+        async with self.sessions() as s, s.begin():
+            row = ChatRow(game_id=gid, seat=seat, name=name, text=text, at=_now())
+            s.add(row)
+        return row
+
+    async def recent_chat(self, gid: str, limit: int = 50) -> list[ChatRow]:
+        async with self.sessions() as s:
+            rows = (await s.execute(select(ChatRow).where(ChatRow.game_id == gid).order_by(ChatRow.id.desc())
+                                    .limit(limit))).scalars().all()
+        return list(reversed(rows))
+
+    # ----- admin ---------------------------------------------------------------------------------
+    async def record(self, gid: str) -> dict:
+        row = await self.row(gid)
+        async with self.sessions() as s:
+            actions = (await s.execute(select(ActionRow).where(ActionRow.game_id == gid).order_by(ActionRow.seq)))
+            actions = actions.scalars().all()
+        return {"revolutionaries": row.revolutionaries, "options": _engine_options(row), "seed": row.seed,
+                "actions": [[a.seat, a.action] for a in actions]}
+
+    async def import_record(self, record: dict) -> str:
+        from engine import replay
+
+        try:
+            game = replay(record)
+        except (IllegalAction, ValueError, KeyError, TypeError) as e:
+            reason = e.reason if isinstance(e, IllegalAction) else str(e)
+            raise StoreError(f"This record does not replay: {reason}", 422) from e
+        gid = _game_id()
+        status = "finished" if game.result else "active"
+        async with self.sessions() as s, s.begin():
+            s.add(GameRow(id=gid, revolutionaries=record["revolutionaries"], options={**game.s["options"], "_private": True},
+                          seed=record["seed"], status=status, version=len(record["actions"]), result=game.result))
+            await s.flush()
+            for seat in game.seats:
+                s.add(SeatRow(game_id=gid, seat=seat, invite_hash=token_hash(new_token()), name="(imported)",
+                              token_hash=token_hash(new_token())))
+            for i, (seat, action) in enumerate(record["actions"], start=1):
+                s.add(ActionRow(game_id=gid, seq=i, seat=seat, action=action))
+        self._remember(gid, len(record["actions"]), game)
+        return gid
+
+    async def set_status(self, gid: str, status: str) -> None:
+        async with self.sessions() as s, s.begin():
+            res = await s.execute(update(GameRow).where(GameRow.id == gid).values(status=status, updated_at=_now()))
+            if res.rowcount != 1:
+                raise StoreError("No such game.", 404, "not_found")
+
+    async def delete(self, gid: str) -> None:
+        async with self.sessions() as s, s.begin():
+            for model in (ActionRow, SnapshotRow, ChatRow, SeatRow):
+                await s.execute(delete(model).where(model.game_id == gid))
+            res = await s.execute(delete(GameRow).where(GameRow.id == gid))
+            if res.rowcount != 1:
+                raise StoreError("No such game.", 404, "not_found")
+        self.forget(gid)
+
+
+def _engine_options(row: GameRow) -> dict:
+    return {k: v for k, v in (row.options or {}).items() if not k.startswith("_")}
