@@ -3,6 +3,7 @@ run on the matching sync drivers. Users give plain URLs; we choose the drivers."
 from __future__ import annotations
 
 from sqlalchemy import event
+from sqlalchemy.pool import NullPool
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -31,7 +32,9 @@ def is_sqlite(url: str) -> bool:
 
 def make_engine(url: str) -> AsyncEngine:
     if is_sqlite(url):
-        engine = create_async_engine(async_url(url), connect_args={"timeout": 30})
+        # NullPool: an aiosqlite connection lives in its own thread; pooling them across tasks that
+        # may be cancelled (closed sockets) can leave a connection stuck at shutdown.
+        engine = create_async_engine(async_url(url), connect_args={"timeout": 30}, poolclass=NullPool)
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_conn, _record):  # WAL: readers never block the single writer

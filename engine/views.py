@@ -141,6 +141,7 @@ def build_view(g, seat: str) -> dict:
         "lapsing": [_card(c) for c in s["lapsing"]],
         "rev_tank_supply": len(s["rev_tank_supply"]),
         "fighters_removed": [_fighter(f, False) for f in s["fighters_removed"]],
+        "last_stand": list(s["today"]["last_stand"]),  # seats with Last Stand in front of them today
         "turn_order": list(s["turn_order"]),
         "turn": _turn(g),
         "active": active,

@@ -38,6 +38,7 @@ def check_invariants(g) -> None:
             assert n < injury_limit(g), f"{seat} has {n} injuries and the game goes on"
     # Conservation of components.
     rev_cards = s["rev_deck"] + s["rev_discard"] + [c for h in s["hands"].values() for c in h]
+    rev_cards += s.get("removed_from_play", [])  # Last Stand, once played
     assert len(rev_cards) == len(set(rev_cards))
     expected_rev = {c for c in REV_CARD if not c.startswith(("rc_ak47", "rc_last_stand"))}
     if s["options"].get("promo_ak47"):

@@ -40,9 +40,11 @@ HEADLINES = [
        "Appendix A: marked (modifies H#28, whose support shift it triggers); one of two copies; green like H#29.",
        mark=True),
     _h("h02", "National Song read at Bem Statue", 1, "green", 3, None,
-       "The team activates one fighter at Bem Statue, Kossuth Square or Stalin Square (ordinary "
-       "activation rules, no action spent). If none of them has an inactive fighter, nothing happens.",
-       "Appendix A: does nothing without an inactive fighter at Bem Statue, Kossuth Square or Stalin Square."),
+       "The team activates the inactive fighter at Bem Statue, Kossuth Square or Stalin Square (no "
+       "Revolutionary player needs to be there and no action is spent; the 4-active-fighter limit applies). "
+       "If none of them has an inactive fighter, nothing happens.",
+       "Appendix A: does nothing without an inactive fighter at Bem Statue, Kossuth Square or Stalin Square "
+       "(its only condition, so no player needs to be there)."),
     _h("h03", "Péter Veres reads Manifesto", 1, "green", 3, None,
        "Each Revolutionary player may take one movement step to an adjacent location without discarding, "
        "taking up to 3 active fighters (revolutionary tanks included) along; a player may stay in place. "
@@ -51,7 +53,7 @@ HEADLINES = [
     _h("h04", "Authorities open fire on the crowd", 1, "red", 3, 1, _OPEN_FIRE, _OPEN_FIRE_BASIS),
     _h("h05", "Ernő Gerő requests intervention", 1, "red", 2, 0,
        "Place one Soviet tank in a location with an event (Soviet's choice). Then every Soviet tank in "
-       "that location fires, even if a barricade is there.",
+       "that location fires, even if a barricade is there. If no event is on the board, nothing happens.",
        "Appendix A: tanks in the chosen location fire through barricades; Appendix D: places a tank on an "
        "event; marked (modifies H#29, H#30).",
        mark=True),
@@ -103,8 +105,8 @@ HEADLINES = [
        "(revolutionary tanks count), at most 3 cards.",
        "Appendix A: revolutionary tanks count as active fighters; Appendix D: the chosen player draws cards."),
     _h("h16", "Soviets stationed at the Parliament", 2, "red", 1, 0,
-       "Place one Soviet tank and one sniper on Kossuth Square. H#9 resolved: also place one more Soviet "
-       "tank in Csepel, Széna Square or HWPP Headquarters.",
+       "Place one Soviet tank and one sniper on Kossuth Square. H#9 resolved: the Soviet commander may also "
+       "place one more Soviet tank in Csepel, Széna Square or HWPP Headquarters.",
        "Appendix A: H#9 resolved allows another tank in a reinforcement location; mark example: one more tank; "
        "Parliament is on Kossuth Square.",
        modifiers=["h09"]),

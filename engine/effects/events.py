@@ -1,11 +1,113 @@
-"""Event placement, reward and penalty effects (Appendix B)."""
+"""Event placement, reward and penalty effects (Appendix B).
+
+Keys: "eNN:placement" (the Soviet commander executes it when the event is placed, f["location"]
+is where it went), "eNN:reward" (the resolving Revolutionary, f["actor"], executes it; choices are
+theirs), "eNN:penalty" (executed at the end of the game if the event is still on the board).
+Alternative starting events (promo) use "ea1:reward" etc.
+"""
 from __future__ import annotations
 
 from .. import ops
+from ..board import LOCATION_IDS, NEIGHBOURS
 from ..frames.base import push
+from ..frames.card_frames import push_forced_discard, push_take_from_discard
 from ..frames.choice import ask
 from . import effect
-from .common import seat_options
+from .common import location_options, seat_options
+
+DONE = {"type": "done"}
+
+
+def _opt(name: str) -> dict:
+    return {"type": "choose", "option": name}
+
+
+def _picked(v, key) -> str | None:
+    pick = v.get(key)
+    return pick["option"] if pick and pick.get("type") == "choose" else None
+
+
+def _loop(g, f, name: str, limit: int, seats: list[str], prompt: str, options_fn, apply_fn) -> bool:
+    """Up to `limit` optional one-click picks (each also offers "done"). Returns False while it
+    waits for a pick, True when finished (done, limit reached, or nothing left to pick)."""
+    v = f["vars"]
+    finished = f"{name}_finished"
+    if v.get(finished):
+        return True
+    count = f"{name}_n"
+    while v.setdefault(count, 0) < limit:
+        key = f"{name}{v[count]}"
+        if key not in v:
+            opts = options_fn()
+            if not opts:
+                break
+            if ask(g, f, key, seats, prompt.format(left=limit - v[count]), opts + [dict(DONE)]):
+                return False
+        pick = v[key]
+        if pick is None or pick["type"] == "done":
+            break
+        apply_fn(pick)
+        v[count] += 1
+    v[finished] = True
+    return True
+
+
+def _steps_lost(g, seat: str) -> bool:
+    """An extra action from a reward is lost when the event was resolved with Last Stand."""
+    return seat in g.s["today"].get("last_stand", []) or any(
+        fr.get("kind") == "effect" and fr.get("key") == "rc:last_stand" for fr in g.s["stack"])
+
+
+def _extra_action(g, seat: str, title: str) -> None:
+    if _steps_lost(g, seat):
+        ops.log(g, f"{seat}'s extra action from {title} is lost (Last Stand).", refs=[seat])
+        return
+    ops.extra_action_now(g, seat)
+
+
+def _forbid_spa(g, kind: str, title: str, label: str) -> None:
+    if kind not in g.s["today"]["spa_forbidden"]:
+        g.s["today"]["spa_forbidden"].append(kind)
+    ops.log(g, f"{title}: the Soviet commander may play no '{label}' card in this day's SPA phase.")
+
+
+def _remove_all(g, loc: str, kinds) -> None:
+    for kind in kinds:
+        ops.remove_units(g, loc, kind, g.s["locations"][loc][kind])
+
+
+def _tank_moves(g, loc: str) -> list[dict]:
+    if not g.s["locations"][loc]["soviet_tanks"] or ops.has_barricade(g, loc):
+        return []
+    return [{"type": "move_tank", "from": loc, "to": n} for n in NEIGHBOURS[loc]]
+
+
+def _heal_someone_at(g, f, loc: str, title: str) -> bool:
+    v = f["vars"]
+    actor = f["actor"]
+    hurt = [p for p in ops.players_at(g, loc) if g.s["injuries"][p] > 0]
+    if "seat" not in v and ask(g, f, "seat", [actor], f"{title}: remove an injury from whom?", seat_options(hurt)):
+        return False
+    if v["seat"]:
+        ops.heal(g, v["seat"]["seat"])
+    else:
+        ops.log(g, f"{title}: nobody there has an injury to remove.")
+    return True
+
+
+# ===== Starting events ============================================================================
+@effect("e01:reward")
+def students_demands(g, f):
+    """Shift morale toward the Hungarian end."""
+    ops.shift_morale(g, +1, "Students' demands")
+    return True
+
+
+@effect("e02:reward")
+def petofi_circle(g, f):
+    """Shift support toward the Hungarian end."""
+    ops.shift_support(g, -1, "Petőfi Circle organizes protest")
+    return True
 
 
 @effect("e03:reward")
@@ -15,6 +117,210 @@ def civilians_armed(g, f):
     ops.add_bonus_icon(g, "ammunition", ("resolve_event", "attack_militia"), "e03")
     ops.log(g, "Civilians armed: every Resolve an event and Attack militia action collects one more ammunition today.")
     return True
+
+
+# ===== Period 1 ===================================================================================
+@effect("e04:placement")
+def stalins_statue_placement(g, f):
+    """Place one militia on Stalin Square."""
+    ops.place_units(g, "stalin", "militia", 1)
+    return True
+
+
+@effect("e04:reward")
+def stalins_statue_reward(g, f):
+    """Shift morale toward the Hungarian end twice (the mark is left by the resolve action)."""
+    ops.shift_morale(g, +2, "Stalin's statue removed")
+    return True
+
+
+@effect("e05:placement")
+def stalins_head_placement(g, f):
+    """One militia on Blaha Lujza Square; E#4 resolved: one Soviet tank instead."""
+    if "e04" in g.s["marks"]:
+        ops.place_units(g, "blaha", "soviet_tanks", 1)
+    else:
+        ops.place_units(g, "blaha", "militia", 1)
+    return True
+
+
+@effect("e05:reward")
+def stalins_head_reward(g, f):
+    """Only with H#10 resolved: morale toward the Hungarian end, once more with E#4 resolved."""
+    if "h10" not in g.s["marks"]:
+        ops.log(g, "Stalin's head dragged across town: H#10 is not resolved, the reward has no effect.")
+        return True
+    ops.shift_morale(g, +2 if "e04" in g.s["marks"] else +1, "Stalin's head dragged across town")
+    return True
+
+
+@effect("e06:placement")
+def siege_placement(g, f):
+    """Place 2 militia on the Radio, or place one sniper on the Radio (Soviet's choice)."""
+    v = f["vars"]
+    if "pick" not in v and ask(g, f, "pick", ["soviet"], "Siege: place 2 militia or one sniper on the Radio?",
+                               [_opt("two_militia"), _opt("one_sniper")]):
+        return False
+    if _picked(v, "pick") == "one_sniper":
+        ops.place_units(g, "radio", "snipers", 1)
+    else:
+        ops.place_units(g, "radio", "militia", 2)
+    return True
+
+
+@effect("e06:reward")
+def siege_reward(g, f):
+    """Lapsing: no "Attack!" card in this day's SPA phase."""
+    _forbid_spa(g, "attack", "Siege", "Attack!")
+    return True
+
+
+@effect("e07:placement")
+def national_museum_placement(g, f):
+    """Shift morale toward the Soviet end."""
+    ops.shift_morale(g, -1, "Fire in the National Museum")
+    return True
+
+
+@effect("e07:reward")
+def national_museum_reward(g, f):
+    """Take up to 2 cards of your choice from the discard pile (none if it is empty)."""
+    if f["step"] == 0:
+        f["step"] = 1
+        push_take_from_discard(g, f["actor"], 2, "Fire in the National Museum")
+        return False
+    return True
+
+
+@effect("e08:reward")
+def spreading_the_news(g, f):
+    """Shift support toward the Hungarian end."""
+    ops.shift_support(g, -1, "Spreading the news to the countryside")
+    return True
+
+
+@effect("e09:placement")
+def government_building_placement(g, f):
+    """Place one militia in this location."""
+    ops.place_units(g, f["location"], "militia", 1)
+    return True
+
+
+@effect("e09:reward")
+def government_building_reward(g, f):
+    """Shift morale toward the Hungarian end and draw one card."""
+    ops.shift_morale(g, +1, "Government building occupied")
+    ops.draw_rev_cards(g, f["actor"], 1, " (Government building occupied)")
+    return True
+
+
+# ===== Period 2 ===================================================================================
+@effect("e10:placement")
+def bloodbath_placement(g, f):
+    """Deal 1 hit to Kossuth Square."""
+    if f["step"] == 0:
+        f["step"] = 1
+        ops.push_hits(g, "kossuth", 1, "Bloodbath")
+        return False
+    return True
+
+
+@effect("e10:reward")
+def bloodbath_reward(g, f):
+    """Remove every Soviet tank, or every militia and sniper, from Kossuth Square; in either case
+    morale shifts toward the Soviet end twice."""
+    v = f["vars"]
+    if "pick" not in v and ask(g, f, "pick", [f["actor"]],
+                               "Bloodbath: remove every Soviet tank, or every militia and sniper, from Kossuth Square?",
+                               [_opt("soviet_tanks"), _opt("militia_and_snipers")]):
+        return False
+    if _picked(v, "pick") == "soviet_tanks":
+        _remove_all(g, "kossuth", ["soviet_tanks"])
+    else:
+        _remove_all(g, "kossuth", ["militia", "snipers"])
+    ops.shift_morale(g, -2, "Bloodbath")
+    return True
+
+
+@effect("e11:placement")
+def fighter_group_placement(g, f):
+    """Place one militia in Széna Square."""
+    ops.place_units(g, "szena", "militia", 1)
+    return True
+
+
+@effect("e11:reward")
+def fighter_group_reward(g, f):
+    """Activate up to 2 fighters in Széna Square, then take one card from the discard pile."""
+    def options():
+        here = g.s["locations"]["szena"]
+        if here["inactive"] and ops.fighter_room(g, "szena") > 0:
+            return [{"type": "activate_fighter", "location": "szena"}]
+        return []
+
+    if f["step"] == 0:
+        if not _loop(g, f, "activate", 2, [f["actor"]],
+                     "Fighter group organized: activate a fighter in Széna Square ({left} left), or finish.",
+                     options, lambda pick: ops.activate_fighter(g, "szena")):
+            return False
+        f["step"] = 1
+        push_take_from_discard(g, f["actor"], 1, "Fighter group organized")
+        return False
+    return True
+
+
+@effect("e12:reward")
+def aid_from_warsaw(g, f):
+    """Take up to 3 cards of your choice from the discard pile (none if it is empty)."""
+    if f["step"] == 0:
+        f["step"] = 1
+        push_take_from_discard(g, f["actor"], 3, "Aid from Warsaw distributed")
+        return False
+    return True
+
+
+@effect("e13:placement")
+def spa_disguised_placement(g, f):
+    """Place 2 militia in this location; H#33 resolved: also one sniper in any location."""
+    v = f["vars"]
+    if f["step"] == 0:
+        f["step"] = 1
+        ops.place_units(g, f["location"], "militia", 2)
+    if "h33" not in g.s["marks"]:
+        return True
+    if ops.on_board(g, "snipers") >= ops.CAPS["snipers"]:
+        ops.log(g, "SPA units disguised as policemen: no sniper is left to place.")
+        return True
+    if "loc" not in v and ask(g, f, "loc", ["soviet"], "SPA units disguised as policemen: place a sniper in any location.",
+                              location_options(LOCATION_IDS)):
+        return False
+    ops.place_units(g, v["loc"]["location"], "snipers", 1)
+    return True
+
+
+@effect("e13:reward")
+def spa_disguised_reward(g, f):
+    """Remove up to 2 militia from this location, then move up to 2 other militia one step each
+    (none out of a location with a barricade)."""
+    v = f["vars"]
+    loc = f["location"]
+    if f["step"] == 0:
+        f["step"] = 1
+        ops.remove_units(g, loc, "militia", min(2, g.s["locations"][loc]["militia"]))
+        v["arrived"] = {}
+
+    def options():
+        locs = g.s["locations"]
+        return [{"type": "move_militia", "from": a, "to": b} for a in LOCATION_IDS
+                if locs[a]["militia"] - v["arrived"].get(a, 0) > 0 and not ops.has_barricade(g, a)
+                for b in NEIGHBOURS[a]]
+
+    def move(pick):
+        ops.move_units(g, pick["from"], pick["to"], "militia")
+        v["arrived"][pick["to"]] = v["arrived"].get(pick["to"], 0) + 1
+
+    return _loop(g, f, "move", 2, [f["actor"]],
+                 "SPA units disguised as policemen: move a militia one step ({left} left), or finish.", options, move)
 
 
 @effect("e14:placement")
@@ -37,6 +343,146 @@ def kilian_barracks_placement(g, f):
 @effect("e14:reward")
 def kilian_barracks_reward(g, f):
     """Remove one injury from yourself."""
+    ops.heal(g, f["actor"])
+    return True
+
+
+@effect("e15:placement")
+def weapons_confiscated_placement(g, f):
+    """Each Revolutionary discards one card showing ammunition or molotov, if they have one."""
+    if f["step"] == 0:
+        f["step"] = 1
+        for seat in reversed(ops.rev_seats(g)):  # rev1 discards first
+            push_forced_discard(g, seat, 1, "Weapons confiscated", icons=["ammunition", "molotov"])
+        return False
+    return True
+
+
+@effect("e15:reward")
+def weapons_confiscated_reward(g, f):
+    """Draw 2 cards."""
+    ops.draw_rev_cards(g, f["actor"], 2, " (Weapons confiscated)")
+    return True
+
+
+@effect("e16:reward")
+def red_star_removed(g, f):
+    """Shift morale and support toward the Hungarian end."""
+    ops.shift_morale(g, +1, "Red star removed from buildings")
+    ops.shift_support(g, -1, "Red star removed from buildings")
+    return True
+
+
+@effect("e17:placement")
+def spa_resupplies_placement(g, f):
+    """Place one sniper in this location."""
+    ops.place_units(g, f["location"], "snipers", 1)
+    return True
+
+
+@effect("e17:reward")
+def spa_resupplies_reward(g, f):
+    """Lapsing: remove one sniper from this location; no "Move sniper" card in this day's SPA phase."""
+    ops.remove_units(g, f["location"], "snipers", 1)
+    _forbid_spa(g, "move_sniper", "SPA resupplies", "Move sniper")
+    return True
+
+
+@effect("e18:placement")
+def iron_works_placement(g, f):
+    """Move up to 2 militia from locations adjacent to Csepel into Csepel (never out of a
+    barricaded location)."""
+    def options():
+        locs = g.s["locations"]
+        return [{"type": "move_militia", "from": a, "to": "csepel"} for a in NEIGHBOURS["csepel"]
+                if locs[a]["militia"] > 0 and not ops.has_barricade(g, a)]
+
+    return _loop(g, f, "move", 2, ["soviet"],
+                 "Defense of the Iron Works: move a militia from an adjacent location into Csepel ({left} left), or finish.",
+                 options, lambda pick: ops.move_units(g, pick["from"], "csepel", "militia"))
+
+
+@effect("e18:reward")
+def iron_works_reward(g, f):
+    """Lapsing: no "Move militia" card in this day's SPA phase."""
+    _forbid_spa(g, "move_militia", "Defense of the Iron Works", "Move militia")
+    return True
+
+
+# ===== Period 3 ===================================================================================
+@effect("e19:placement")
+def multi_party_placement(g, f):
+    """1 hit to any location (Soviet's choice, barricaded allowed; the Revolutionaries distribute
+    it). If this event replaced Bloodbath (E#10) on Kossuth Square, every Revolutionary discards 2."""
+    v = f["vars"]
+    if "loc" not in v and ask(g, f, "loc", ["soviet"], "Multi-party government demanded: deal 1 hit to which location?",
+                              location_options(LOCATION_IDS)):
+        return False
+    if f["step"] == 0:
+        f["step"] = 1
+        ops.push_hits(g, v["loc"]["location"], 1, "Multi-party government demanded")
+        return False
+    if f["step"] == 1:
+        f["step"] = 2
+        if f.get("replaced") == "e10":
+            ops.log(g, "Multi-party government demanded replaced Bloodbath: each Revolutionary discards 2 cards.")
+            for seat in reversed(ops.rev_seats(g)):
+                push_forced_discard(g, seat, 2, "Multi-party government demanded replaced Bloodbath")
+            return False
+    return True
+
+
+@effect("e19:reward")
+def multi_party_reward(g, f):
+    """Take one extra action this turn, or shift morale toward the Hungarian end twice."""
+    v = f["vars"]
+    if "pick" not in v and ask(g, f, "pick", [f["actor"]],
+                               "Multi-party government demanded: one extra action this turn, or morale twice?",
+                               [_opt("extra_action"), _opt("morale_twice")]):
+        return False
+    if _picked(v, "pick") == "extra_action":
+        _extra_action(g, f["actor"], "Multi-party government demanded")
+    else:
+        ops.shift_morale(g, +2, "Multi-party government demanded")
+    return True
+
+
+@effect("e19:penalty")
+def multi_party_penalty(g, f):
+    """The Revolutionaries lose if at least 3 other events are on the board along with this one."""
+    n = len(ops.events_on_board(g))
+    if n >= 4:
+        ops.set_result(g, "soviet", f"Multi-party government demanded is on the board with {n - 1} other events.")
+    else:
+        ops.log(g, f"Multi-party government demanded: only {n - 1} other event(s) on the board, no effect.")
+    return True
+
+
+@effect("e20:placement")
+def red_cross_placement(g, f):
+    """The Revolutionary with the most cards discards 2 (the Soviet commander breaks ties)."""
+    v = f["vars"]
+    if f["step"] == 0:
+        revs = ops.rev_seats(g)
+        most = max(len(g.s["hands"][r]) for r in revs)
+        tied = [r for r in revs if len(g.s["hands"][r]) == most]
+        if "seat" not in v and ask(g, f, "seat", ["soviet"],
+                                   "International Red Cross supplies: choose among the tied players who discards 2 cards.",
+                                   seat_options(tied)):
+            return False
+        f["step"] = 1
+        push_forced_discard(g, v["seat"]["seat"], 2, "International Red Cross supplies")
+        return False
+    return True
+
+
+@effect("e20:reward")
+def red_cross_reward(g, f):
+    """Take up to 2 cards from the discard pile, and remove one injury from yourself."""
+    if f["step"] == 0:
+        f["step"] = 1
+        push_take_from_discard(g, f["actor"], 2, "International Red Cross supplies")
+        return False
     ops.heal(g, f["actor"])
     return True
 
@@ -69,4 +515,166 @@ def ambulance_under_fire_reward(g, f):
         ops.heal(g, v["seat"]["seat"])
     if "e14" in g.s["marks"]:
         ops.heal(g, actor)
+    return True
+
+
+@effect("e22:placement")
+def battle_placement(g, f):
+    """Place one Soviet tank and one militia in HWPP Headquarters."""
+    ops.place_units(g, "hwpp", "soviet_tanks", 1)
+    ops.place_units(g, "hwpp", "militia", 1)
+    return True
+
+
+@effect("e22:reward")
+def battle_reward(g, f):
+    """Remove every militia and sniper from HWPP Headquarters; then one extra action this turn,
+    for the resolving player only."""
+    _remove_all(g, "hwpp", ["militia", "snipers"])
+    _extra_action(g, f["actor"], "Battle")
+    return True
+
+
+@effect("e22:penalty")
+def battle_penalty(g, f):
+    """The Soviet commander may execute an Attack! effect on any location (fire, then threaten),
+    regardless of the Attack! cards played on the last day."""
+    if f["step"] == 0:
+        f["step"] = 1
+        push(g, {"kind": "spa_attack_any", "why": "Battle"})
+        return False
+    return True
+
+
+# ===== Minor events ===============================================================================
+@effect("e23:reward")
+def secret_prisons(g, f):
+    ops.shift_morale(g, +1, "Secret prisons suspected")
+    return True
+
+
+@effect("e24:reward")
+def tanks_in_sight(g, f):
+    """Move one Soviet tank from Astoria to an adjacent location (not if Astoria has a barricade)."""
+    v = f["vars"]
+    opts = _tank_moves(g, "astoria") if "move" not in v else []
+    if "move" not in v and ask(g, f, "move", [f["actor"]], "Tanks in sight: move a Soviet tank from Astoria to where?", opts):
+        return False
+    if v["move"]:
+        ops.move_units(g, "astoria", v["move"]["to"], "soviet_tanks")
+    else:
+        ops.log(g, "Tanks in sight: no Soviet tank can be moved from Astoria.")
+    return True
+
+
+@effect("e25:reward")
+def medic_gravely_injured(g, f):
+    """Remove one injury from a Revolutionary player in Széna Square (yourself included)."""
+    return _heal_someone_at(g, f, "szena", "Medic gravely injured")
+
+
+@effect("e26:reward")
+def fake_mines(g, f):
+    """Move up to 2 Soviet tanks from Corvin Passage, each to an adjacent location."""
+    return _loop(g, f, "move", 2, [f["actor"]],
+                 "Fake anti-tank mines: move a Soviet tank out of Corvin Passage ({left} left), or finish.",
+                 lambda: _tank_moves(g, "corvin"),
+                 lambda pick: ops.move_units(g, "corvin", pick["to"], "soviet_tanks"))
+
+
+@effect("e27:reward")
+def barricades_from_trams(g, f):
+    """Place a barricade token in your location, if one is available."""
+    loc = g.s["positions"][f["actor"]]
+    if not ops.place_units(g, loc, "barricades", 1):
+        ops.log(g, "Barricades built from trams: no barricade token is available.")
+    return True
+
+
+@effect("e28:reward")
+def crowd_surrounding_prison(g, f):
+    """Remove up to 2 militia from Bem Statue."""
+    ops.remove_units(g, "bem", "militia", 2)
+    return True
+
+
+@effect("e29:reward")
+def looting_party_hq(g, f):
+    """Take one card of your choice from the discard pile (none if it is empty)."""
+    if f["step"] == 0:
+        f["step"] = 1
+        push_take_from_discard(g, f["actor"], 1, "Looting Party district HQ")
+        return False
+    return True
+
+
+@effect("e30:reward")
+def spa_smuggling(g, f):
+    """Remove one sniper or one militia from the Radio."""
+    v = f["vars"]
+    here = g.s["locations"]["radio"]
+    opts = [_opt(k) for k in ("snipers", "militia") if here[k] > 0] if "pick" not in v else []
+    if "pick" not in v and ask(g, f, "pick", [f["actor"]], "SPA smuggling weapons: remove a sniper or a militia from the Radio?",
+                               opts):
+        return False
+    kind = _picked(v, "pick")
+    if kind:
+        ops.remove_units(g, "radio", kind, 1)
+    else:
+        ops.log(g, "SPA smuggling weapons: no sniper or militia on the Radio.")
+    return True
+
+
+@effect("e31:reward")
+def peterfy_hospital(g, f):
+    """Lapsing: each First aid kit removes 2 injuries today."""
+    g.s["today"]["first_aid_heals"] = 2
+    ops.log(g, "Péterfy Hospital treats the wounded: every First aid kit removes 2 injuries today.")
+    return True
+
+
+@effect("e32:reward")
+def students_distribute_food(g, f):
+    ops.draw_rev_cards(g, f["actor"], 1, " (Students distribute food)")
+    return True
+
+
+@effect("e33:reward")
+def radio_in_parliament(g, f):
+    ops.shift_support(g, -1, "Radio station in the Parliament")
+    return True
+
+
+# ===== Alternative starting events (promo) =========================================================
+@effect("ea1:reward")
+def growing_discontent(g, f):
+    ops.shift_morale(g, +2, "Growing social discontent")
+    return True
+
+
+@effect("ea2:reward")
+def remembering_poznan(g, f):
+    ops.draw_rev_cards(g, f["actor"], 2, " (Remembering Poznań)")
+    ops.shift_morale(g, +1, "Remembering Poznań")
+    return True
+
+
+@effect("ea3:reward")
+def spa_members_suspected(g, f):
+    """Remove one sniper from any location and draw 2 cards."""
+    v = f["vars"]
+    with_sniper = [loc for loc in LOCATION_IDS if g.s["locations"][loc]["snipers"] > 0]
+    if "loc" not in v and ask(g, f, "loc", [f["actor"]], "SPA members suspected: remove a sniper from which location?",
+                              location_options(with_sniper)):
+        return False
+    if v["loc"]:
+        ops.remove_units(g, v["loc"]["location"], "snipers", 1)
+    ops.draw_rev_cards(g, f["actor"], 2, " (SPA members suspected)")
+    return True
+
+
+@effect("ea3:penalty")
+def spa_members_suspected_penalty(g, f):
+    """Still on the board at the end of the game: the Revolutionaries lose."""
+    ops.set_result(g, "soviet", "SPA members suspected is still on the board at the end of the game.")
     return True

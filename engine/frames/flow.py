@@ -4,6 +4,7 @@ from __future__ import annotations
 from .. import ops
 from ..cards import EVENT, HEADLINE
 from ..data.board import EVALUATION_MAX_EVENTS
+from ..powers import has_power
 from ..setup import fresh_day_flags
 from .base import Frame, pop, push, register
 
@@ -59,7 +60,9 @@ class Day(Frame):
             for seat, n in zip(s["turn_order"], counts, strict=True):
                 left = max(0, n + today["extra_actions"].get(seat, 0) - today["fewer_actions"].get(seat, 0))
                 s["today"]["actions_allowed"] = s["today"].get("actions_allowed", 0) + left
-                frames.append({"kind": "turn", "seat": seat, "actions_left": left, "free_move": True,
+                # Green player power (disadvantage): the first movement step is not free.
+                free = not has_power(g, seat, "green", "disadvantage")
+                frames.append({"kind": "turn", "seat": seat, "actions_left": left, "free_move": free,
                                "used_once": []})
             for fr in reversed(frames):
                 push(g, fr)

@@ -6,12 +6,25 @@ from .. import ops
 from .base import Frame, pop, register
 
 
+def forced_targets(g, loc: str) -> list[dict]:
+    """Targets a hit to `loc` must take, if any: the Howitzer (it must be destroyed by a hit to its
+    location) and every player with Last Stand in front of them today (the hit must injure them).
+    If both apply, the Revolutionaries choose between these forced targets only."""
+    forced = []
+    if "rt_howitzer" in g.s["locations"][loc]["active"]:
+        forced.append({"type": "hit", "target": "fighter", "fighter": "rt_howitzer"})
+    for seat in g.s["today"]["last_stand"]:
+        if g.s["positions"].get(seat) == loc:
+            forced.append({"type": "hit", "target": "injury", "seat": seat})
+    return forced
+
+
 def hit_options(g, f) -> list[dict]:
     loc = f["location"]
     here = g.s["locations"][loc]
-    if "rt_howitzer" in here["active"]:
-        # Howitzer: a hit to its location must destroy it.
-        return [{"type": "hit", "target": "fighter", "fighter": "rt_howitzer"}]
+    forced = forced_targets(g, loc)
+    if forced:
+        return forced
     opts = [{"type": "hit", "target": "injury", "seat": p} for p in ops.players_at(g, loc)]
     opts += [{"type": "hit", "target": "fighter", "fighter": fid} for fid in here["active"]]
     if here["barricades"] > 0:

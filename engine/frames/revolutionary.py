@@ -6,8 +6,9 @@ from collections import Counter
 
 from .. import icons, ops
 from ..board import NEIGHBOURS
-from ..cards import EVENT, REV_CARD, name_of
+from ..cards import EVENT, FIGHTER, REV_CARD, name_of
 from ..effects import EFFECTS, can_play, push_effect
+from ..powers import has_power
 from .base import Frame, pop, push, register
 
 ICON_ACTIONS = ("resolve_event", "attack_militia", "destroy_tank")
@@ -77,7 +78,8 @@ def action_need(g, seat: str, what: str) -> dict:
         return event_need(g, g.s["locations"][loc]["event"])
     if what == "attack_militia":
         return {"ammunition": 1}
-    return {"molotov": MOLOTOVS_PER_TANK}
+    # Red player power (benefit): Destroy a tank needs only 2 molotov icons.
+    return {"molotov": MOLOTOVS_PER_TANK - (1 if has_power(g, seat, "red", "benefit") else 0)}
 
 
 def can_do(g, seat: str, what: str, cards) -> bool:
@@ -92,6 +94,37 @@ def card_ability(card: str) -> dict | None:
     return None
 
 
+def fighter_ability(fid: str) -> dict | None:
+    """The ability of a fighter (or revolutionary tank) that a player uses by choice: "action" or
+    "once_per_turn" with an effect keyed by the fighter id. Passive abilities and József
+    Kormányos (his free movement step is part of movement) have no effect to use."""
+    ability = FIGHTER[fid].get("ability")
+    if ability and ability["label"] in ("action", "once_per_turn") and fid in EFFECTS:
+        return ability
+    return None
+
+
+KORMANYOS = "f_jozsef_kormanyos"
+
+
+def name_of_source(source: str) -> str:
+    return {"transportation": "Transportation card"}.get(source, source)
+
+
+def step_is_free(g, seat: str, t: dict) -> bool:
+    """Movement: the first step of a turn is free only before the first action (the turn's
+    "free_move"; the green power's disadvantage clears it when the turn starts). Blue power
+    (benefit): the turn's second movement step is free as well."""
+    if t["free_move"]:
+        return True
+    return t.get("steps", 0) == 1 and has_power(g, seat, "blue", "benefit")
+
+
+def kormanyos_ready(g, seat: str, loc: str, t: dict) -> bool:
+    """József Kormányos (once per turn): a movement step from his location is free if he comes along."""
+    return KORMANYOS in ops.active_fighters(g, loc) and KORMANYOS not in t["used_once"]
+
+
 @register("turn")
 class Turn(Frame):
     def deciders(self, g, f):
@@ -103,8 +136,9 @@ class Turn(Frame):
         loc = s["positions"][seat]
         here = s["locations"][loc]
         acts = []
+        red_bound = has_power(g, seat, "red", "disadvantage")  # may not give or take cards
         if f["actions_left"] > 0:
-            if f["free_move"] or hand:
+            if step_is_free(g, seat, f) or hand or kormanyos_ready(g, seat, loc, f):
                 acts.extend({"type": "move", "to": n} for n in NEIGHBOURS[loc])
             if here["inactive"] and ops.fighter_room(g, loc) > 0:
                 acts.append({"type": "activate_fighter"})
@@ -115,7 +149,7 @@ class Turn(Frame):
             if here["soviet_tanks"] > 0 and can_do(g, seat, "destroy_tank", hand):
                 acts.append({"type": "destroy_tank"})
             for other in ops.players_at(g, loc):
-                if other == seat:
+                if other == seat or red_bound:
                     continue
                 if hand and ops.hand_room(g, other) > 0:
                     acts.append({"type": "give_cards", "to": other})
@@ -128,6 +162,18 @@ class Turn(Frame):
             if ability and (ability["label"] == "free" or f["actions_left"] > 0) and \
                     can_play(g, f"rc:{REV_CARD[card]['kind']}", seat):
                 acts.append({"type": "play_card", "card": card})
+        for fid in ops.active_fighters(g, loc):
+            ability = fighter_ability(fid)
+            if not ability:
+                continue
+            if ability["label"] == "action" and f["actions_left"] <= 0:
+                continue
+            if ability["label"] == "once_per_turn" and fid in f["used_once"]:
+                continue
+            if can_play(g, fid, seat):
+                acts.append({"type": "use_fighter", "fighter": fid})
+        if has_power(g, seat, "green", "benefit") and "pp_green" not in f["used_once"] and can_play(g, "pp_green", seat):
+            acts.append({"type": "use_power", "power": "green"})
         if f["actions_left"] == 0 and not acts:
             return []
         acts.append({"type": "end_turn"})
@@ -146,13 +192,36 @@ class Turn(Frame):
             ops.log(g, f"{seat} ends the turn.", refs=[seat])
             return
         if kind == "move":
-            push(g, {"kind": "move", "seat": seat, "from": loc, "to": a["to"], "free": f["free_move"],
+            push(g, {"kind": "move", "seat": seat, "from": loc, "to": a["to"], "free": step_is_free(g, seat, f),
                      "pay": None, "fighters": []})
+            return
+        if kind == "use_fighter":
+            fid = a["fighter"]
+            ability = fighter_ability(fid)
+            ops.log(g, f"{seat} uses the ability of {name_of(fid)}.", refs=[seat, fid])
+            if ability["label"] == "once_per_turn":
+                f["used_once"].append(fid)
+                push_effect(g, fid, by="revolutionaries", actor=seat, location=loc)
+                return
+            spend_action(g, seat)
+            push(g, {"kind": "act", "seat": seat, "what": "fighter", "stage": "retaliate", "cards": [],
+                     "loc": loc, "fighter": fid})
+            return
+        if kind == "use_power":
+            f["used_once"].append("pp_green")
+            ops.log(g, f"{seat} uses the green player power.", refs=[seat])
+            push_effect(g, "pp_green", by="revolutionaries", actor=seat, location=loc)
             return
         if kind == "play_card":
             card = a["card"]
             ability = card_ability(card)
-            ops.discard_rev_card(g, seat, card)
+            if REV_CARD[card]["kind"] == "last_stand":
+                # Kept in front of the player until the end of the day, then out of play for good.
+                s["hands"][seat].remove(card)
+                s.setdefault("removed_from_play", []).append(card)
+                s["today"]["last_stand"].append(seat)
+            else:
+                ops.discard_rev_card(g, seat, card)
             ops.log(g, f"{seat} plays {name_of(card)}.", refs=[seat, card])
             if ability["label"] == "free":
                 push_effect(g, f"rc:{REV_CARD[card]['kind']}", by="revolutionaries", actor=seat, location=loc)
@@ -198,10 +267,18 @@ class Move(Frame):
                         for fid in ops.active_fighters(g, f["from"]) if fid not in f["fighters"])
         if not f["free"] and f["pay"] is None:
             acts.extend({"type": "discard", "card": c} for c in s["hands"][seat])
-        if f["free"] or f["pay"] is not None:
+        if f["free"] or f["pay"] is not None or self._kormanyos(g, f):
             acts.append({"type": "done"})
-        acts.append({"type": "cancel"})
+        if f.get("source", "turn") == "turn":  # a Transportation card is already played
+            acts.append({"type": "cancel"})
         return acts
+
+    @staticmethod
+    def _kormanyos(g, f) -> bool:
+        """József Kormányos comes along on a step from his location: the step is free (once per turn)."""
+        if f.get("source", "turn") != "turn" or KORMANYOS not in f["fighters"]:
+            return False
+        return KORMANYOS not in turn_of(g, f["seat"])["used_once"]
 
     def apply(self, g, f, seat, a):
         s = g.s
@@ -220,15 +297,29 @@ class Move(Frame):
                 s["locations"][f["from"]]["active"].remove(fid)
                 s["locations"][f["to"]]["active"].append(fid)
             s["positions"][seat] = f["to"]
-            if f.get("source", "turn") == "turn":
-                turn_of(g, seat)["free_move"] = False
-            cost = "free" if f["free"] else f"discarding {name_of(f['pay'])}"
+            if f["free"]:
+                cost = "free"
+            elif f["pay"]:
+                cost = f"discarding {name_of(f['pay'])}"
+            else:
+                cost = f"free with {name_of(KORMANYOS)}"
+                turn_of(g, seat)["used_once"].append(KORMANYOS)
+            source = f.get("source", "turn")
+            if source == "turn":
+                t = turn_of(g, seat)
+                t["free_move"] = False
+                t["steps"] = t.get("steps", 0) + 1
+            else:
+                cost = f"{cost}: {name_of_source(source)}"
             along = f" with {', '.join(name_of(x) for x in f['fighters'])}" if f["fighters"] else ""
             ops.log(g, f"{seat} moves from {ops.name_of_loc(f['from'])} to {ops.name_of_loc(f['to'])}{along} ({cost}).",
                     refs=[seat, f["from"], f["to"]] + f["fighters"])
 
     def prompt(self, g, f):
         pay = "" if f["free"] else " Discard a card to pay for this step."
+        if not f["free"] and f.get("source", "turn") == "turn" and KORMANYOS in ops.active_fighters(g, f["from"]) \
+                and KORMANYOS not in turn_of(g, f["seat"])["used_once"]:
+            pay = f" Discard a card to pay for this step, or take {name_of(KORMANYOS)} along for free."
         n = f.get("max_fighters", 2)
         return f"Move to {ops.name_of_loc(f['to'])}: take up to {n} active fighters along.{pay} Then confirm."
 
@@ -333,13 +424,21 @@ def retaliate(g, loc: str, seat: str) -> None:
     if "f_peter_hajas" in ops.active_fighters(g, loc):
         ops.log(g, f"Péter Hajas cancels the retaliation of the Soviet tanks in {ops.name_of_loc(loc)}.", refs=[loc])
         return
-    threshold = 2 if "f_julia_tollas" in ops.active_fighters(g, loc) else 3
+    threshold = retaliation_threshold(g, loc, seat)
     dice = [ops.roll(g) for _ in range(tanks)]
     hits = sum(1 for d in dice if d <= threshold)
     ops.log(g, f"Soviet tanks in {ops.name_of_loc(loc)} fire at {seat}: {', '.join(map(str, dice))}: {hits} hit(s).",
             refs=[loc, seat])
     if hits:
         push(g, {"kind": "hits", "location": loc, "n": hits, "why": "tank fire", "dice": dice})
+
+
+def retaliation_threshold(g, loc: str, seat: str) -> int:
+    """A retaliating tank hits on 1-3; 1-4 against the yellow power's holder (disadvantage);
+    Júlia Tollas makes it "only 1-2" whatever the player's power."""
+    if "f_julia_tollas" in ops.active_fighters(g, loc):
+        return 2
+    return 4 if has_power(g, seat, "yellow", "disadvantage") else 3
 
 
 def perform(g, f) -> None:
@@ -349,6 +448,11 @@ def perform(g, f) -> None:
     if what == "activate_fighter":
         if here["inactive"] and ops.fighter_room(g, loc) > 0:
             ops.activate_fighter(g, loc)
+            t = turn_of(g, seat)
+            # Yellow player power (benefit): once per turn, may draw a card on activating a fighter.
+            if has_power(g, seat, "yellow", "benefit") and t and "pp_yellow" not in t["used_once"] \
+                    and ops.hand_room(g, seat) > 0 and (s["rev_deck"] or s["rev_discard"]):
+                push_effect(g, "pp_yellow", by="revolutionaries", actor=seat, location=loc)
         else:
             ops.log(g, f"{seat} cannot activate a fighter in {ops.name_of_loc(loc)} any more.", refs=[loc])
     elif what == "draw_card":
@@ -377,6 +481,8 @@ def perform(g, f) -> None:
                 private={giver: f"You give {names} to {receiver}.", receiver: f"{giver} gives you {names}."})
     elif what == "ability":
         push_effect(g, f"rc:{REV_CARD[f['card']]['kind']}", by="revolutionaries", actor=seat, location=loc)
+    elif what == "fighter":
+        push_effect(g, f["fighter"], by="revolutionaries", actor=seat, location=loc)
     ops.check_immediate_victory(g)
 
 

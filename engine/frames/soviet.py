@@ -170,13 +170,14 @@ class PlaceEvent(Frame):
 
 def place_event(g, event: str, loc: str) -> None:
     here = g.s["locations"][loc]
-    if here["event"]:
-        old = here["event"]
+    old = here["event"]
+    if old:
         g.s["event_discard"].append(old)
         ops.log(g, f"{EVENT[old]['title']} is removed from {ops.name_of_loc(loc)} without effect.", refs=[old, loc])
     here["event"] = event
     ops.log(g, f"{EVENT[event]['title']} is placed in {ops.name_of_loc(loc)}.", refs=[event, loc])
-    push_effect(g, f"{event}:placement", by="soviet", actor="soviet", location=loc)
+    if push_effect(g, f"{event}:placement", by="soviet", actor="soviet", location=loc):
+        g.s["stack"][-1]["replaced"] = old  # the event this one replaced (E#19 replacing E#10)
 
 
 # ----- army step --------------------------------------------------------------------------------

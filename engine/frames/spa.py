@@ -214,6 +214,41 @@ class Attack(Frame):
         return "Attack!: choose a location with militia or snipers (not one already attacked today)."
 
 
+@register("spa_attack_any")
+class AttackAnywhere(Attack):
+    """An Attack! effect outside the SPA phase (E#22 Battle's penalty): the Soviet commander may
+    choose any location with militia or snipers, whatever was attacked today, or decline."""
+
+    def deciders(self, g, f):
+        return SOVIET if "location" not in f and any_attack_targets(g) else []
+
+    def actions(self, g, f, seat):
+        return [{"type": "attack", "location": loc} for loc in any_attack_targets(g)] + [{"type": "done"}]
+
+    def apply(self, g, f, seat, a):
+        if a["type"] == "done":
+            ops.log(g, f"The Soviet commander declines the Attack! effect ({f.get('why', 'event')}).")
+            pop(g, f)
+            return
+        f["location"] = a["location"]
+        f["stage"] = "fire"
+        ops.log(g, f"The Soviet commander executes an Attack! effect on {ops.name_of_loc(a['location'])} "
+                   f"({f.get('why', 'event')}).", refs=[a["location"]])
+
+    def run(self, g, f):
+        if "location" not in f:
+            ops.log(g, f"No location has militia or snipers to attack ({f.get('why', 'event')}).")
+        super().run(g, f)
+
+    def prompt(self, g, f):
+        return "Attack! effect: choose any location with militia or snipers, or decline."
+
+
+def any_attack_targets(g) -> list[str]:
+    locs = g.s["locations"]
+    return [loc for loc in LOCATION_IDS if locs[loc]["militia"] or locs[loc]["snipers"]]
+
+
 def fire(g, loc: str, total: int, why: str) -> None:
     """Roll 2 dice: the smaller <= strength is a hit; the sum <= strength is another."""
     a, b = ops.roll(g), ops.roll(g)

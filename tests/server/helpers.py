@@ -1,0 +1,46 @@
+"""Helpers for server tests: rooms, seats, sockets."""
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
+
+
+def create_room(client, revolutionaries=2, options=None, private=False) -> dict:
+    r = client.post("/api/games", json={"revolutionaries": revolutionaries, "options": options or {},
+                                        "private": private})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def invite_of(room: dict, seat: str) -> str:
+    return parse_qs(urlparse(room["invites"][seat]).query)["invite"][0]
+
+
+def claim_all(client, room: dict) -> dict[str, str]:
+    tokens = {}
+    for seat in room["invites"]:
+        r = client.post(f"/api/games/{room['id']}/seats/{seat}", json={"name": f"Player {seat}",
+                                                                       "invite": invite_of(room, seat)})
+        assert r.status_code == 200, r.text
+        tokens[seat] = r.json()["token"]
+    return tokens
+
+
+def auth(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def started_room(client, revolutionaries=2, options=None) -> tuple[dict, dict[str, str]]:
+    room = create_room(client, revolutionaries, options)
+    return room, claim_all(client, room)
+
+
+def recv_until(ws, pred, limit=50) -> dict:
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if pred(msg):
+            return msg
+    raise AssertionError("expected message not received")
+
+
+def recv_view(ws, version=None) -> dict:
+    return recv_until(ws, lambda m: m["type"] == "view" and (version is None or m["version"] == version))

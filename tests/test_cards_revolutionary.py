@@ -1,0 +1,670 @@
+"""Revolutionary cards, fighters and revolutionary tanks (Action 5: Use card or active fighter
+ability; Appendix C; Promo Component Rules: AK-47 and Last Stand).
+
+Positions are staged by editing g.s and calling refresh(g); everything else goes through
+g.apply / g.legal_actions / g.view.
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine import IllegalAction, ops
+from engine import rng as prng
+from tests.invariants import check_invariants
+from tests.support import act, at_step, game, of_type, pass_through, refresh, top
+
+
+# ----- staging helpers ----------------------------------------------------------------------------
+def rev_turn(revs: int = 2, seed: int = 1, **options):
+    """A game at the first Revolutionary turn of day 1, turn order rev1, rev2, rev3."""
+    g = game(revs, seed, **options)
+    pass_through(g, lambda x: top(x)["kind"] in ("turn_order", "turn"))
+    n = 1
+    while top(g)["kind"] == "turn_order":
+        g.apply("rev1", {"type": "choose_next", "seat": f"rev{n}"})
+        n += 1
+    assert top(g)["kind"] == "turn" and top(g)["seat"] == "rev1"
+    return g
+
+
+def set_hand(g, seat: str, cards) -> None:
+    s = g.s
+    s["rev_deck"][:0] = s["hands"][seat]
+    s["hands"][seat] = []
+    for c in cards:
+        for pile in [s["rev_deck"], s["rev_discard"], *s["hands"].values()]:
+            if c in pile:
+                pile.remove(c)
+                break
+        else:
+            raise AssertionError(f"card {c} not found")
+        s["hands"][seat].append(c)
+
+
+def set_active(g, loc: str, fighters) -> None:
+    s = g.s
+    for fid in fighters:
+        for here in s["locations"].values():
+            if fid in here["active"]:
+                here["active"].remove(fid)
+            if here["inactive"] == fid:
+                here["inactive"] = None
+            if fid in here["facedown"]:
+                here["facedown"].remove(fid)
+        if fid in s["rev_tank_supply"]:
+            s["rev_tank_supply"].remove(fid)
+    s["locations"][loc]["active"] = list(fighters)
+
+
+def force_dice(g, dice) -> None:
+    for i in range(1, 500000):
+        start = st = prng.seed_state(i)
+        for d in dice:
+            st, v = prng.below(st, 6)
+            if v + 1 != d:
+                break
+        else:
+            g.s["rng"] = start
+            return
+    raise AssertionError(f"no PRNG state found for {dice}")
+
+
+def legal(g, seat: str = "rev1") -> list[dict]:
+    return [a for a in g.legal_actions(seat) if a["type"] != "undo"]
+
+
+def log_texts(g, seat: str = "rev1") -> list[str]:
+    return [e["text"] for e in g.view(seat)["log"]]
+
+
+def hand_ids(g, seat: str = "rev1") -> list[str]:
+    return [c["id"] for c in g.view(seat)["hand"]]
+
+
+def discard_ids(g) -> list[str]:
+    return [c["id"] for c in g.view("rev1")["rev_discard"]]
+
+
+def turn_view(g, seat: str = "rev1") -> dict:
+    return g.view(seat)["turn"]
+
+
+def active_ids(g, loc: str) -> list[str]:
+    v = g.view("rev1")["locations"][loc]
+    return [f["id"] for f in v["fighters"] if f["active"]] + [t["id"] for t in v["revolutionary_tanks"]]
+
+
+def stage(g, *, rev1: str | None = None, hand=None, active: dict | None = None, units: dict | None = None,
+          injuries: dict | None = None, positions: dict | None = None):
+    if rev1:
+        g.s["positions"]["rev1"] = rev1
+    if positions:
+        g.s["positions"].update(positions)
+    if hand is not None:
+        set_hand(g, "rev1", hand)
+    for loc, fighters in (active or {}).items():
+        set_active(g, loc, fighters)
+    for loc, counts in (units or {}).items():
+        g.s["locations"][loc].update(counts)
+    if injuries:
+        g.s["injuries"].update(injuries)
+    return refresh(g)
+
+
+PLAIN_KINDS = {"aid": ["information", "medical", "food"], "molotov_crate": ["molotov", "molotov"],
+               "ammunition_crate": ["ammunition", "ammunition"], "information": ["information"],
+               "medical": ["medical"], "molotov": ["molotov"], "food": ["food"], "ammunition": ["ammunition"],
+               "vehicle": ["vehicle"]}
+
+
+# ===== revolutionary cards ==========================================================================
+@pytest.mark.parametrize("kind", sorted(PLAIN_KINDS))
+def test_card_without_ability_only_gives_icons(kind):
+    """Cards with no ability text are used only for their icons: the hand shows the icons, no
+    'play_card' is offered."""
+    g = rev_turn()
+    card = f"rc_{kind}_1"
+    stage(g, hand=[card])
+    (shown,) = g.view("rev1")["hand"]
+    assert shown["icons"] == PLAIN_KINDS[kind]
+    assert shown["ability"] is None
+    assert of_type(g, "rev1", "play_card") == []
+
+
+def test_card_ability_without_label_is_free_even_after_the_last_action():
+    """No label: no action is needed, and it can be used before or after an action (also after
+    the last one), but not outside the player's own turn."""
+    g = rev_turn()
+    stage(g, hand=["rc_build_barricade_1", "rc_molotov_1"])
+    set_hand(g, "rev2", ["rc_build_barricade_2"])
+    refresh(g)
+    assert of_type(g, "rev2", "play_card") == []  # not rev2's turn
+    act(g, "rev1", "draw_card")
+    act(g, "rev1", "draw_card")
+    assert turn_view(g)["actions_left"] == 0
+    assert {"type": "play_card", "card": "rc_build_barricade_1"} in legal(g)
+    act(g, "rev1", "play_card", card="rc_build_barricade_1")
+    assert g.view("rev1")["locations"]["university"]["barricades"] == 1
+    assert "rc_build_barricade_1" in discard_ids(g)
+
+
+def test_card_ambush_kills_a_sniper_never_a_militia():
+    """Ambush kills one sniper in your location (free); not offered without a sniper."""
+    g = rev_turn()
+    stage(g, rev1="hwpp", hand=["rc_ambush_1"], units={"hwpp": {"snipers": 2, "militia": 2}})
+    act(g, "rev1", "play_card", card="rc_ambush_1")
+    here = g.view("rev1")["locations"]["hwpp"]
+    assert (here["snipers"], here["militia"]) == (1, 2)
+    assert turn_view(g)["actions_left"] == 2
+
+
+def test_card_build_barricade_places_a_barricade_token():
+    """Build barricade puts a barricade token in your location; retaliation is then stopped there."""
+    g = rev_turn()
+    stage(g, rev1="astoria", hand=["rc_build_barricade_1"], units={"astoria": {"soviet_tanks": 2}})
+    act(g, "rev1", "play_card", card="rc_build_barricade_1")
+    act(g, "rev1", "draw_card")
+    assert "A barricade in Astoria stops the Soviet tanks from firing." in log_texts(g)
+
+
+def test_card_first_aid_kit_is_an_action_removing_one_injury():
+    """First aid kit (Action): remove one injury from a player in your location."""
+    g = rev_turn()
+    stage(g, hand=["rc_first_aid_kit_1"], positions={"rev2": "university"}, injuries={"rev1": 2, "rev2": 1})
+    act(g, "rev1", "play_card", card="rc_first_aid_kit_1")
+    assert g.active_seats() == ["rev1"]
+    assert legal(g) == [{"type": "choose_player", "seat": "rev1"}, {"type": "choose_player", "seat": "rev2"}]
+    g.apply("rev1", {"type": "choose_player", "seat": "rev1"})
+    v = g.view("rev1")
+    assert v["injuries"] == {"rev1": 1, "rev2": 1}
+    assert v["turn"]["actions_left"] == 1
+
+
+def test_card_first_aid_kit_heals_two_on_the_day_peterfy_hospital_was_resolved():
+    """E#31 (lapsing): for the rest of the day each First aid kit removes 2 injuries, from one or
+    two players in the location."""
+    g = rev_turn()
+    stage(g, rev1="stalin", hand=["rc_medical_1", "rc_food_1", "rc_first_aid_kit_1", "rc_first_aid_kit_2"],
+          positions={"rev2": "stalin"}, injuries={"rev1": 2, "rev2": 1},
+          units={"stalin": {"event": "e31", "militia": 0}})
+    g.s["event_deck"] = [e for e in g.s["event_deck"] if e != "e31"]
+    g.s["market"] = [None if e == "e31" else e for e in g.s["market"]]
+    g.s["event_discard"] = [e for e in g.s["event_discard"] if e != "e31"]
+    refresh(g)
+    act(g, "rev1", "resolve_event")
+    act(g, "rev1", "discard", card="rc_medical_1")
+    act(g, "rev1", "discard", card="rc_food_1")
+    act(g, "rev1", "done")
+    assert "Péterfy Hospital treats the wounded: every First aid kit removes 2 injuries today." in log_texts(g)
+    act(g, "rev1", "play_card", card="rc_first_aid_kit_1")
+    g.apply("rev1", {"type": "choose_player", "seat": "rev2"})
+    # rev2 is healed; the second injury can only come from rev1 now (chosen automatically).
+    assert g.view("rev1")["injuries"] == {"rev1": 1, "rev2": 0}
+    check_invariants(g)
+
+
+def test_card_first_aid_kit_second_heal_may_go_to_the_same_player():
+    """With 2 heals, both may remove injuries from the same player."""
+    g = rev_turn()
+    stage(g, hand=["rc_first_aid_kit_1"], positions={"rev2": "university"}, injuries={"rev1": 2, "rev2": 1})
+    g.s["today"]["first_aid_heals"] = 2
+    refresh(g)
+    act(g, "rev1", "play_card", card="rc_first_aid_kit_1")
+    g.apply("rev1", {"type": "choose_player", "seat": "rev1"})
+    assert "First aid kit: remove an injury from whom? (2 of 2)" in g.view("rev1")["prompt"]
+    g.apply("rev1", {"type": "choose_player", "seat": "rev1"})
+    assert g.view("rev1")["injuries"] == {"rev1": 0, "rev2": 1}
+
+
+def test_card_transportation_moves_with_two_fighters_without_discarding():
+    """Transportation (free): a movement step to an adjacent location, up to 2 active fighters
+    along, no card discarded; it does not use up the turn's free movement step; no action spent."""
+    g = rev_turn()
+    stage(g, hand=["rc_transportation_1", "rc_molotov_1"],
+          active={"university": ["f_imre_colos", "f_otto_lakatos", "f_valeria_pille"]})
+    act(g, "rev1", "play_card", card="rc_transportation_1")
+    assert sorted(a["location"] for a in legal(g)) == ["astoria", "bem", "csepel", "szena"]
+    act(g, "rev1", "choose_location", location="astoria")
+    acts = legal(g)
+    assert {"type": "cancel"} not in acts  # the card is already played
+    assert not [a for a in acts if a["type"] == "discard"]
+    act(g, "rev1", "take_fighter", fighter="f_imre_colos")
+    act(g, "rev1", "take_fighter", fighter="f_otto_lakatos")
+    assert of_type(g, "rev1", "take_fighter") == []
+    act(g, "rev1", "done")
+    v = g.view("rev1")
+    assert v["positions"]["rev1"] == "astoria"
+    assert hand_ids(g) == ["rc_molotov_1"]
+    assert v["turn"] == {"seat": "rev1", "actions_left": 2, "free_move": True}
+    assert ("rev1 moves from University of Technology to Astoria with Imre Colos, Ottó Lakatos "
+            "(free: Transportation card).") in log_texts(g)
+    assert active_ids(g, "astoria") == ["f_imre_colos", "f_otto_lakatos"]
+
+
+def test_card_transportation_not_with_zero_actions_left():
+    """Ruling: movement happens only before an action, so Transportation is not offered once the
+    last action is spent."""
+    g = rev_turn()
+    stage(g, hand=["rc_transportation_1"])
+    assert of_type(g, "rev1", "play_card") == [{"type": "play_card", "card": "rc_transportation_1"}]
+    act(g, "rev1", "draw_card")
+    act(g, "rev1", "draw_card")
+    assert {"type": "play_card", "card": "rc_transportation_1"} not in legal(g)
+
+
+# ===== promo: AK-47 =================================================================================
+def test_ak47_removes_3_militia_without_action_or_reward():
+    """AK-47: remove 3 militia from your location; no card is drawn as a reward; not an action."""
+    g = rev_turn(promo_ak47=True)
+    stage(g, rev1="stalin", hand=["rc_ak47"], units={"stalin": {"militia": 4, "snipers": 1}})
+    act(g, "rev1", "play_card", card="rc_ak47")
+    v = g.view("rev1")
+    assert (v["locations"]["stalin"]["militia"], v["locations"]["stalin"]["snipers"]) == (1, 1)
+    assert v["hand"] == [] and v["turn"]["actions_left"] == 2
+    assert "AK-47: rev1 removes 3 militia from Stalin Square (no card is drawn)." in log_texts(g)
+    assert not any("draws" in t for t in log_texts(g)[-3:])
+    check_invariants(g)
+
+
+def test_ak47_fewer_militia_removes_them_all_never_snipers():
+    """With only 1 or 2 militia, remove them all; snipers may not be removed (not offered with
+    snipers only)."""
+    g = rev_turn(promo_ak47=True)
+    stage(g, rev1="hwpp", hand=["rc_ak47"], units={"hwpp": {"militia": 0, "snipers": 2}})
+    assert of_type(g, "rev1", "play_card") == []
+    g.s["locations"]["hwpp"]["militia"] = 2
+    refresh(g)
+    act(g, "rev1", "play_card", card="rc_ak47")
+    here = g.view("rev1")["locations"]["hwpp"]
+    assert (here["militia"], here["snipers"]) == (0, 2)
+
+
+def test_ak47_discarded_counts_as_food_and_molotov():
+    """As a discarded card AK-47 gives both a food and a molotov icon."""
+    g = rev_turn(promo_ak47=True)
+    stage(g, hand=["rc_ak47", "rc_information_1"], active={"university": []})
+    assert g.s["locations"]["university"]["event"] == "e01"  # needs information + food
+    act(g, "rev1", "resolve_event")
+    act(g, "rev1", "discard", card="rc_ak47")
+    act(g, "rev1", "discard", card="rc_information_1")
+    act(g, "rev1", "done")
+    assert g.view("rev1")["locations"]["university"]["event"] is None
+    # ... and a molotov: with 2 molotov from a T-34, AK-47 completes Destroy a tank.
+    g = rev_turn(promo_ak47=True)
+    stage(g, rev1="astoria", hand=["rc_ak47"], active={"astoria": ["rt_t34"]}, units={"astoria": {"soviet_tanks": 1}})
+    force_dice(g, [6])
+    act(g, "rev1", "destroy_tank")
+    act(g, "rev1", "discard", card="rc_ak47")
+    act(g, "rev1", "done")
+    assert g.view("rev1")["locations"]["astoria"]["soviet_tanks"] == 0
+
+
+# ===== promo: Last Stand ============================================================================
+def last_stand_turn(**units):
+    """rev1 alone in Kossuth Square (a Soviet tank there), holding Last Stand, 2 actions left."""
+    g = rev_turn(promo_last_stand=True)
+    stage(g, rev1="kossuth", hand=["rc_last_stand", "rc_molotov_1"], active={"kossuth": ["f_imre_colos"]},
+          units={"kossuth": {"event": "e01", **units}})
+    g.s["locations"]["university"]["event"] = None
+    return refresh(g)
+
+
+def test_last_stand_only_as_the_last_remaining_action():
+    """Last Stand can only be used with exactly one action remaining, and only where an event is."""
+    g = last_stand_turn(soviet_tanks=0)
+    assert of_type(g, "rev1", "play_card") == []  # 2 actions left
+    act(g, "rev1", "draw_card")
+    assert of_type(g, "rev1", "play_card") == [{"type": "play_card", "card": "rc_last_stand"}]
+    g.s["locations"]["kossuth"]["event"] = None
+    refresh(g)
+    assert of_type(g, "rev1", "play_card") == []
+
+
+def test_last_stand_resolves_the_event_ignoring_its_requirements_and_stays_in_front():
+    """The event is resolved with no icons and its reward executed; the card is kept in front of
+    the player (not discarded), and the action is spent."""
+    g = last_stand_turn(soviet_tanks=0)
+    act(g, "rev1", "draw_card")
+    morale = g.s["morale"]
+    act(g, "rev1", "play_card", card="rc_last_stand")
+    v = g.view("rev1")
+    assert v["locations"]["kossuth"]["event"] is None
+    assert v["morale"] == morale + 1  # Students' demands: morale toward the Hungarian end
+    assert v["last_stand"] == ["rev1"]
+    assert "rc_last_stand" not in discard_ids(g) and "rc_last_stand" not in hand_ids(g)
+    assert "Last Stand: rev1 resolves the event in Kossuth Square without its resources." in log_texts(g)
+    assert "rc_molotov_1" in hand_ids(g)  # no card discarded for icons
+    assert turn_view(g, "rev2")["seat"] == "rev2"  # rev1's actions are all spent
+    check_invariants(g)
+
+
+def test_last_stand_tanks_retaliate_and_its_hits_must_injure_you():
+    """It is an action: Soviet tanks retaliate first; once played, a hit to your location can only
+    injure you (not the fighter there)."""
+    g = last_stand_turn(soviet_tanks=0)
+    act(g, "rev1", "draw_card")
+    g.s["locations"]["kossuth"]["soviet_tanks"] = 1
+    refresh(g)
+    force_dice(g, [1])
+    act(g, "rev1", "play_card", card="rc_last_stand")
+    assert legal(g) == [{"type": "hit", "target": "injury", "seat": "rev1"}]
+    g.apply("rev1", {"type": "hit", "target": "injury", "seat": "rev1"})
+    assert g.view("rev1")["injuries"]["rev1"] == 1
+    assert active_ids(g, "kossuth") == ["f_imre_colos"]
+
+
+def test_last_stand_hit_restriction_follows_you_until_the_end_of_the_day():
+    """Until the end of the day any hit to your (new) location must injure you; other locations
+    are unaffected; the next day the card is gone from play."""
+    g = last_stand_turn(soviet_tanks=0)
+    act(g, "rev1", "draw_card")
+    act(g, "rev1", "play_card", card="rc_last_stand")
+    # A hit later in the day where rev1 now stands, with rev2, a fighter and a barricade there.
+    g.s["positions"].update(rev1="astoria", rev2="astoria")
+    set_active(g, "astoria", ["f_otto_lakatos"])
+    g.s["locations"]["astoria"]["barricades"] = 1
+    ops.push_hits(g, "astoria", 1, "test")
+    refresh(g)
+    assert legal(g, "rev2") == [{"type": "hit", "target": "injury", "seat": "rev1"}]
+    g.apply("rev2", {"type": "hit", "target": "injury", "seat": "rev1"})
+    # Hits elsewhere are distributed freely.
+    ops.push_hits(g, "kossuth", 1, "test")
+    refresh(g)
+    assert {"type": "hit", "target": "fighter", "fighter": "f_imre_colos"} in legal(g, "rev2")
+    act(g, "rev2", "hit", target="fighter", fighter="f_imre_colos")
+    pass_through(g, at_step("headline", 2))
+    v = g.view("rev1")
+    assert v["last_stand"] == []
+    assert "rc_last_stand" not in g.s["rev_deck"] + g.s["rev_discard"] + [c for h in g.s["hands"].values() for c in h]
+    check_invariants(g)
+
+
+def test_last_stand_with_howitzer_the_team_chooses_between_the_forced_targets():
+    """Ruling: Howitzer and Last Stand both force the hit; the team chooses one of the two."""
+    g = last_stand_turn(soviet_tanks=0)
+    act(g, "rev1", "draw_card")
+    act(g, "rev1", "play_card", card="rc_last_stand")
+    set_active(g, "kossuth", ["f_imre_colos", "rt_howitzer"])
+    ops.push_hits(g, "kossuth", 1, "test")
+    refresh(g)
+    assert legal(g) == [{"type": "hit", "target": "fighter", "fighter": "rt_howitzer"},
+                        {"type": "hit", "target": "injury", "seat": "rev1"}]
+
+
+def test_last_stand_extra_action_from_the_reward_is_lost():
+    """E#22 Battle grants an extra action: after Last Stand it is lost and may not be used."""
+    g = rev_turn(promo_last_stand=True)
+    stage(g, rev1="hwpp", hand=["rc_last_stand", "rc_molotov_1"],
+          units={"hwpp": {"event": "e22", "militia": 2, "snipers": 1, "soviet_tanks": 0}})
+    for pile in (g.s["event_deck"], g.s["event_discard"]):
+        if "e22" in pile:
+            pile.remove("e22")
+    g.s["market"] = [None if e == "e22" else e for e in g.s["market"]]
+    refresh(g)
+    act(g, "rev1", "draw_card")
+    act(g, "rev1", "play_card", card="rc_last_stand")
+    here = g.view("rev1")["locations"]["hwpp"]
+    assert (here["militia"], here["snipers"], here["event"]) == (0, 0, None)
+    assert any("extra action" in t and "lost" in t for t in log_texts(g))
+    assert g.view("rev1")["turn"]["seat"] == "rev2"  # rev1 has no action to take
+    assert g.s["today"]["actions_taken"] == 2
+    check_invariants(g)
+
+
+# ===== fighters: passive abilities ==================================================================
+def tank_turn(loc="astoria", tanks=1, fighters=(), **options):
+    g = rev_turn(**options)
+    return stage(g, rev1=loc, active={loc: list(fighters)}, units={loc: {"soviet_tanks": tanks}})
+
+
+def test_fighter_peter_hajas_cancels_retaliation_only():
+    """Péter Hajas cancels the retaliation of Soviet tanks in his location (even with no player);
+    a text effect that makes tanks fire is not cancelled."""
+    g = tank_turn(tanks=2, fighters=["f_peter_hajas"])
+    state = g.s["rng"]
+    act(g, "rev1", "draw_card")
+    assert "Péter Hajas cancels the retaliation of the Soviet tanks in Astoria." in log_texts(g)
+    assert g.s["rng"] == state
+    force_dice(g, [1, 5])
+    assert ops.tanks_fire(g, "astoria", "test") == 1
+
+
+def test_fighter_julia_tollas_tank_rolls_hit_only_on_1_2():
+    """Júlia Tollas: Soviet tank rolls in her location hit only on 1-2, for retaliation and for
+    text effects."""
+    g = tank_turn(tanks=3, fighters=["f_julia_tollas"])
+    force_dice(g, [3, 2, 4])
+    act(g, "rev1", "draw_card")
+    assert "Soviet tanks in Astoria fire at rev1: 3, 2, 4: 1 hit(s)." in log_texts(g)
+    g.apply("rev1", {"type": "hit", "target": "injury", "seat": "rev1"})
+    force_dice(g, [3, 3, 1])
+    assert ops.tanks_fire(g, "astoria", "test") == 1
+
+
+@pytest.mark.parametrize("fighter, reduction", [("f_marton_kalapos", 3), ("f_marta_wawelska", 1)])
+def test_fighter_kalapos_and_wawelska_reduce_spa_strength(fighter, reduction):
+    """Márton Kalapos (-3) and Marta Wawelska (-1) reduce the total strength of militia and snipers
+    in their location, with no player present, for firing and threatening."""
+    g = game(2, 1)
+    pass_through(g, at_step("spa"))
+    for here in g.s["locations"].values():
+        here.update(militia=0, snipers=0, barricades=0)
+    g.s["locations"]["stalin"].update(snipers=3, militia=0)  # strength 9: would threaten
+    set_active(g, "stalin", [fighter])
+    g.s["positions"].update(rev1="university", rev2="university")
+    refresh(g)
+    morale = g.s["morale"]
+    force_dice(g, [6, 6])
+    act(g, "soviet", "play_spa", card="spa_attack_1")
+    act(g, "soviet", "attack", location="stalin")
+    assert f"Attack! on Stalin Square (strength {9 - reduction}): rolled 6 and 6: 1 hit(s)." in log_texts(g)
+    act(g, "rev2", "hit", target="fighter", fighter=fighter)
+    assert g.s["morale"] == morale  # below 9: no threaten
+
+
+def test_fighter_without_ability_only_gives_icons():
+    """Fighters listed with no text ability offer no ability to use; their icons still count."""
+    g = rev_turn()
+    stage(g, hand=[], active={"university": ["f_zoltan_bizsu"]}, units={"university": {"militia": 1}})
+    assert of_type(g, "rev1", "use_fighter") == []
+    assert [f["ability"] for f in g.view("rev1")["locations"]["university"]["fighters"] if f["active"]] == [None]
+    assert {"type": "attack_militia"} in legal(g)  # his ammunition icon
+
+
+# ===== fighters: "Action" abilities =================================================================
+def test_fighter_ilona_kek_action_removes_an_injury_tanks_fire_first():
+    """Ilona Kék (Action): remove an injury from yourself or another player in her location; it
+    costs an action, so Soviet tanks there retaliate first."""
+    g = tank_turn(tanks=1, fighters=["f_ilona_kek"])
+    assert of_type(g, "rev1", "use_fighter") == []  # nobody is injured
+    g.s["positions"]["rev2"] = "astoria"
+    g.s["injuries"].update(rev1=1, rev2=2)
+    refresh(g)
+    force_dice(g, [5])
+    act(g, "rev1", "use_fighter", fighter="f_ilona_kek")
+    assert "Soviet tanks in Astoria fire at rev1: 5: 0 hit(s)." in log_texts(g)
+    g.apply("rev1", {"type": "choose_player", "seat": "rev2"})
+    v = g.view("rev1")
+    assert v["injuries"] == {"rev1": 1, "rev2": 1}
+    assert v["turn"]["actions_left"] == 1
+    assert "rev1 uses the ability of Ilona Kék." in log_texts(g)
+    # An Action ability may be used again with another action.
+    act(g, "rev1", "use_fighter", fighter="f_ilona_kek")
+
+
+def test_fighter_inactive_ability_cannot_be_used():
+    """A fighter must be active for its ability to be used."""
+    g = rev_turn()
+    stage(g, active={"university": []}, injuries={"rev1": 1})
+    g.s["locations"]["university"]["inactive"] = "f_ilona_kek"
+    refresh(g)
+    assert of_type(g, "rev1", "use_fighter") == []
+    with pytest.raises(IllegalAction):
+        act(g, "rev1", "use_fighter", fighter="f_ilona_kek")
+
+
+def test_fighter_anna_syrenka_discard_up_to_3_draw_as_many():
+    """Anna Syrenka (Action): discard 1, 2 or 3 revolutionary cards and draw the same number."""
+    g = rev_turn()
+    stage(g, hand=["rc_molotov_1", "rc_food_1", "rc_vehicle_1", "rc_aid_1"],
+          active={"university": ["f_anna_syrenka"]})
+    act(g, "rev1", "use_fighter", fighter="f_anna_syrenka")
+    assert {"type": "done"} not in legal(g)  # at least one card
+    act(g, "rev1", "discard", card="rc_molotov_1")
+    act(g, "rev1", "discard", card="rc_food_1")
+    act(g, "rev1", "done")
+    v = g.view("rev1")
+    assert len(v["hand"]) == 4 and {"rc_vehicle_1", "rc_aid_1"} <= set(hand_ids(g))
+    assert discard_ids(g)[-2:] == ["rc_molotov_1", "rc_food_1"]
+    assert v["turn"]["actions_left"] == 1
+    assert any(t.startswith("You draw ") and t.endswith("(Anna Syrenka).") for t in log_texts(g))
+
+
+def test_fighter_anna_syrenka_at_most_3_cards():
+    g = rev_turn()
+    stage(g, hand=["rc_molotov_1", "rc_food_1", "rc_vehicle_1", "rc_aid_1"],
+          active={"university": ["f_anna_syrenka"]})
+    act(g, "rev1", "use_fighter", fighter="f_anna_syrenka")
+    for c in ("rc_molotov_1", "rc_food_1", "rc_vehicle_1"):
+        act(g, "rev1", "discard", card=c)
+    assert top(g)["kind"] == "turn"  # the third card ends the choice
+    assert len(g.s["hands"]["rev1"]) == 4
+
+
+# ===== fighters: "Once per turn" abilities ==========================================================
+def test_fighter_sandor_jampec_once_per_turn_discard_a_medical_card_to_heal():
+    """Sándor Jampec (once per turn, no action): discard a medical card to remove an injury from
+    yourself or another player in his location; the user discards, whoever is healed."""
+    g = rev_turn()
+    stage(g, hand=["rc_medical_1", "rc_aid_1", "rc_molotov_1"], active={"university": ["f_sandor_jampec"]},
+          positions={"rev2": "university"}, injuries={"rev2": 2})
+    act(g, "rev1", "use_fighter", fighter="f_sandor_jampec")
+    assert sorted(a["card"] for a in legal(g)) == ["rc_aid_1", "rc_medical_1"]  # medical icon
+    act(g, "rev1", "discard", card="rc_aid_1")
+    v = g.view("rev1")
+    assert v["injuries"]["rev2"] == 1  # only rev2 is hurt: chosen automatically
+    assert v["turn"]["actions_left"] == 2
+    assert "rc_aid_1" in discard_ids(g)
+    assert of_type(g, "rev1", "use_fighter") == []  # once per turn
+    # rev2's turn: rev2 may use him too (once per turn per player).
+    act(g, "rev1", "end_turn")
+    set_hand(g, "rev2", ["rc_medical_2"])
+    refresh(g)
+    assert of_type(g, "rev2", "use_fighter") == [{"type": "use_fighter", "fighter": "f_sandor_jampec"}]
+
+
+def test_fighter_sandor_jampec_needs_a_medical_card():
+    g = rev_turn()
+    stage(g, hand=["rc_molotov_1"], active={"university": ["f_sandor_jampec"]}, injuries={"rev1": 1})
+    assert of_type(g, "rev1", "use_fighter") == []
+
+
+def test_fighter_janos_rezon_moves_himself_once_per_turn_not_into_4_fighters():
+    """János Rézon (once per turn): move him to an adjacent location, never one with 4 active
+    fighters."""
+    g = rev_turn()
+    stage(g, active={"university": ["f_janos_rezon"],
+                     "szena": ["f_imre_colos", "f_otto_lakatos", "f_valeria_pille", "f_jerzy_slazak"]})
+    act(g, "rev1", "use_fighter", fighter="f_janos_rezon")
+    assert sorted(a["location"] for a in legal(g)) == ["astoria", "bem", "csepel"]
+    act(g, "rev1", "choose_location", location="bem")
+    assert "f_janos_rezon" in active_ids(g, "bem")
+    assert "János Rézon moves from University of Technology to Bem Statue." in log_texts(g)
+    assert turn_view(g)["actions_left"] == 2
+    g.s["positions"]["rev1"] = "bem"
+    refresh(g)
+    assert of_type(g, "rev1", "use_fighter") == []  # once per turn
+
+
+def test_fighter_jozsef_kormanyos_free_step_when_he_comes_along():
+    """József Kormányos: a movement step starting from his location is free if he is brought
+    along (once per turn); without him it costs a card."""
+    g = rev_turn()
+    stage(g, hand=["rc_molotov_1"], active={"university": ["f_jozsef_kormanyos", "f_imre_colos"]})
+    act(g, "rev1", "draw_card")  # the turn's free step is gone
+    act(g, "rev1", "move", to="astoria")
+    assert {"type": "done"} not in legal(g)
+    assert "or take József Kormányos along for free" in g.view("rev1")["prompt"]
+    act(g, "rev1", "take_fighter", fighter="f_imre_colos")
+    assert {"type": "done"} not in legal(g)
+    act(g, "rev1", "take_fighter", fighter="f_jozsef_kormanyos")
+    act(g, "rev1", "done")
+    assert ("rev1 moves from University of Technology to Astoria with Imre Colos, József Kormányos "
+            "(free with József Kormányos).") in log_texts(g)
+    assert len(g.s["hands"]["rev1"]) == 2
+    act(g, "rev1", "move", to="university")
+    act(g, "rev1", "take_fighter", fighter="f_jozsef_kormanyos")
+    assert {"type": "done"} not in legal(g)  # once per turn
+    act(g, "rev1", "cancel")
+
+
+def test_fighter_jozsef_kormanyos_lets_a_player_with_no_cards_move():
+    """With an empty hand and the free step gone, moving is still offered from his location."""
+    g = rev_turn()
+    stage(g, hand=[], active={"university": ["f_jozsef_kormanyos"]})
+    assert g.s["locations"]["university"]["inactive"]
+    act(g, "rev1", "activate_fighter")
+    assert turn_view(g)["free_move"] is False and hand_ids(g) == []
+    assert of_type(g, "rev1", "move")
+    act(g, "rev1", "move", to="csepel")
+    act(g, "rev1", "take_fighter", fighter="f_jozsef_kormanyos")
+    act(g, "rev1", "done")
+    assert g.view("rev1")["positions"]["rev1"] == "csepel"
+
+
+# ===== revolutionary tanks ==========================================================================
+def test_rev_tank_howitzer_takes_every_hit_even_with_no_player():
+    """Howitzer: a hit to its location must destroy it, even with no player there (the whole team
+    decides)."""
+    g = rev_turn()
+    stage(g, active={"csepel": ["f_imre_colos", "rt_howitzer"]})
+    ops.push_hits(g, "csepel", 2, "test")
+    refresh(g)
+    assert g.active_seats() == ["rev1", "rev2"]
+    assert legal(g, "rev2") == [{"type": "hit", "target": "fighter", "fighter": "rt_howitzer"}]
+    act(g, "rev2", "hit", target="fighter", fighter="rt_howitzer")
+    assert {"type": "hit", "target": "fighter", "fighter": "f_imre_colos"} in legal(g, "rev2")
+    assert "Revolutionary tank Howitzer is destroyed in Csepel (test)." in log_texts(g)
+
+
+def test_rev_tank_t34_only_gives_icons():
+    """T-34 has no ability: it gives its icons (2 molotov) and a hit may go elsewhere."""
+    g = tank_turn(tanks=1, fighters=["rt_t34"])
+    stage(g, hand=["rc_molotov_1"])
+    assert of_type(g, "rev1", "use_fighter") == []
+    force_dice(g, [1])
+    act(g, "rev1", "destroy_tank")
+    act(g, "rev1", "discard", card="rc_molotov_1")
+    act(g, "rev1", "done")
+    assert sorted(legal(g), key=str) == sorted([{"type": "hit", "target": "injury", "seat": "rev1"},
+                                               {"type": "hit", "target": "fighter", "fighter": "rt_t34"}], key=str)
+    g.apply("rev1", {"type": "hit", "target": "injury", "seat": "rev1"})
+    assert g.view("rev1")["locations"]["astoria"]["soviet_tanks"] == 0
+
+
+def test_rev_tank_t55_is_a_barricade():
+    """T-55: all barricade rules apply (no retaliation; Soviet tanks, militia and snipers cannot
+    leave its location), even with no player there."""
+    g = tank_turn(tanks=2, fighters=["rt_t55"])
+    state = g.s["rng"]
+    act(g, "rev1", "draw_card")
+    assert "A barricade in Astoria stops the Soviet tanks from firing." in log_texts(g)
+    assert g.s["rng"] == state
+    from engine.frames.spa import can_leave
+
+    assert not can_leave(g, "astoria") and ops.has_barricade(g, "astoria")
+    assert g.view("rev1")["locations"]["astoria"]["barricades"] == 0  # no token, the tank itself
+
+
+def test_fighter_action_ability_still_resolves_if_the_retaliation_removes_the_fighter():
+    """Ruling (as for icons, R8): the action was declared before the tanks fired, so Ilona Kék's
+    ability still takes effect when the hit removes her."""
+    g = tank_turn(tanks=1, fighters=["f_ilona_kek"])
+    g.s["injuries"]["rev1"] = 1
+    refresh(g)
+    force_dice(g, [2])
+    act(g, "rev1", "use_fighter", fighter="f_ilona_kek")
+    act(g, "rev1", "hit", target="fighter", fighter="f_ilona_kek")
+    v = g.view("rev1")
+    assert v["injuries"]["rev1"] == 0
+    assert [f["id"] for f in v["fighters_removed"]] == ["f_ilona_kek"]
