@@ -3,9 +3,9 @@ run on the matching sync drivers. Users give plain URLs; we choose the drivers."
 from __future__ import annotations
 
 from sqlalchemy import event
-from sqlalchemy.pool import NullPool
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import NullPool
 
 
 def async_url(url: str) -> str:

@@ -25,6 +25,8 @@ class Settings(BaseSettings):
 
     def resolved_database_url(self) -> str:
         if self.database_url:
+            if self.database_url.startswith("sqlite:///") and self.database_url != "sqlite:///:memory:":
+                Path(self.database_url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
             return self.database_url
         var = Path.cwd() / "var"
         var.mkdir(parents=True, exist_ok=True)

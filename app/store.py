@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import OrderedDict, defaultdict
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -33,7 +33,7 @@ class Stale(StoreError):
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _game_id() -> str:
@@ -46,6 +46,8 @@ class GameStore:
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, tuple[int, Game]] = OrderedDict()
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._active: set[str] = set()  # games this server saw running (status can only leave "active")
+        self._seats: dict[str, list[SeatRow]] = {}
 
     # ----- rooms ---------------------------------------------------------------------------------
     async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "") -> tuple[str, dict]:
@@ -78,10 +80,16 @@ class GameStore:
         return row
 
     async def seats(self, gid: str) -> list[SeatRow]:
+        """Seat rows; cached once the game runs (seats never change after the start)."""
+        if gid in self._seats:
+            return self._seats[gid]
         async with self.sessions() as s:
             rows = (await s.execute(select(SeatRow).where(SeatRow.game_id == gid))).scalars().all()
         order = {"soviet": 0, "rev1": 1, "rev2": 2, "rev3": 3}
-        return sorted(rows, key=lambda r: order.get(r.seat, 9))
+        rows = sorted(rows, key=lambda r: order.get(r.seat, 9))
+        if all(r.token_hash for r in rows):
+            self._seats[gid] = rows
+        return rows
 
     async def list_games(self, statuses: list[str], public_only: bool = True, limit: int = 100) -> list[GameRow]:
         async with self.sessions() as s:
@@ -150,6 +158,8 @@ class GameStore:
 
     def forget(self, gid: str) -> None:
         self._cache.pop(gid, None)
+        self._active.discard(gid)
+        self._seats.pop(gid, None)
 
     async def load(self, gid: str, row: GameRow | None = None) -> tuple[GameRow, Game]:
         row = row or await self.row(gid)
@@ -183,19 +193,28 @@ class GameStore:
 
     async def apply(self, gid: str, seat: str, version: int, action: dict) -> tuple[int, Game]:
         async with self._locks[gid]:
-            row, game = await self.load(gid)
-            if row.status != "active":
-                raise StoreError({"open": "The game has not started: every seat must be claimed first.",
-                                  "finished": "The game is over.", "abandoned": "The game was abandoned."}
-                                 .get(row.status, "The game is not running."), 409, row.status)
-            if version != row.version:
-                raise Stale()
+            cached = self._cache.get(gid)
+            if cached and cached[0] == version and gid in self._active:
+                # Optimistic: our copy is at the client's version. If another server moved in the
+                # meantime, the versioned UPDATE below finds no row and the move is refused as stale.
+                current, game = cached
+            else:
+                row, game = await self.load(gid)
+                if row.status != "active":
+                    raise StoreError({"open": "The game has not started: every seat must be claimed first.",
+                                      "finished": "The game is over.", "abandoned": "The game was abandoned."}
+                                     .get(row.status, "The game is not running."), 409, row.status)
+                if version != row.version:
+                    raise Stale()
+                current = row.version
+                self._active.add(gid)
             game.apply(seat, action)  # IllegalAction leaves the game unchanged
-            new_version = row.version + 1
+            new_version = current + 1
             status = "finished" if game.result else "active"
             try:
                 async with self.sessions() as s, s.begin():
-                    res = await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.version == row.version)
+                    res = await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.version == current,
+                                                                GameRow.status == "active")
                                           .values(version=new_version, status=status, result=game.result,
                                                   updated_at=_now()))
                     if res.rowcount != 1:
@@ -210,6 +229,8 @@ class GameStore:
                 self.forget(gid)
                 raise
             self._remember(gid, new_version, game)
+            if status != "active":
+                self._active.discard(gid)
             return new_version, game
 
     # ----- chat ----------------------------------------------------------------------------------
@@ -257,6 +278,7 @@ class GameStore:
         return gid
 
     async def set_status(self, gid: str, status: str) -> None:
+        self._active.discard(gid)
         async with self.sessions() as s, s.begin():
             res = await s.execute(update(GameRow).where(GameRow.id == gid).values(status=status, updated_at=_now()))
             if res.rowcount != 1:

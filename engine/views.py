@@ -13,22 +13,32 @@ from .data import MORALE_TRACK, SUPPORT_TRACK
 from .frames.base import FRAMES
 from .frames.soviet import event_cost
 
-LOG_TAIL = 40
+LOG_TAIL = 25
 
 
 def _fighter(fid: str, active: bool) -> dict:
     f = FIGHTER[fid]
     return {"id": fid, "name": f["name"], "icons": list(f["icons"]), "active": active,
-            "ability": f["ability"]["text"] if f.get("ability") else None}
+            "ability": f["ability"]["label"] if f.get("ability") else None}
 
 
 def _event(eid: str | None) -> dict | None:
+    """An event in play. Its texts (placement, reward, penalty) are in the catalog (engine.catalog)."""
     if not eid:
         return None
     e = EVENT[eid]
     return {"id": eid, "title": e["title"], "cost": e["cost"], "requires": list(e["requires"]),
-            "requires_per_event": list(e.get("requires_per_event") or []), "reward": e["reward"],
-            "penalty": e.get("penalty"), "lapsing": e.get("lapsing", False), "mark": e.get("mark", False)}
+            "requires_per_event": list(e.get("requires_per_event") or []), "penalty": bool(e.get("penalty")),
+            "lapsing": e.get("lapsing", False), "mark": e.get("mark", False)}
+
+
+def _brief(cid: str) -> dict:
+    """A public card in a pile: enough to name it; the catalog has the rest."""
+    if cid in HEADLINE:
+        return {"id": cid, "title": HEADLINE[cid]["title"], "colour": HEADLINE[cid]["colour"]}
+    if cid in EVENT:
+        return {"id": cid, "title": EVENT[cid]["title"]}
+    return {"id": cid, "name": REV_CARD[cid]["name"]}
 
 
 def _rev_card(cid: str) -> dict:
@@ -41,12 +51,6 @@ def _headline(hid: str) -> dict:
     h = HEADLINE[hid]
     return {"id": hid, "title": h["title"], "colour": h["colour"], "cp": h["cp"], "spa": h.get("spa"),
             "lapsing": h.get("lapsing", False), "mark": h.get("mark", False), "text": h["text"], "period": h["period"]}
-
-
-def _card(cid: str) -> dict:
-    if cid in HEADLINE:
-        return _headline(cid)
-    return {"id": cid, **_event(cid)}
 
 
 def _locations(g) -> dict:
@@ -126,19 +130,19 @@ def build_view(g, seat: str) -> dict:
         "locations": _locations(g),
         "market": market,
         "event_deck_count": len(s["event_deck"]),
-        "event_discard": [_event(e) for e in s["event_discard"]],
+        "event_discard": [_brief(e) for e in s["event_discard"]],
         "headline_decks": {k: len(v) for k, v in s["headline_decks"].items()},
-        "headline_discard": [_headline(h) for h in s["headline_discard"]],
+        "headline_discard": [_brief(h) for h in s["headline_discard"]],
         "hands": {"soviet": len(s["headline_hand"]), **{r: len(h) for r, h in s["hands"].items()}},
         "hand": hand,
         "rev_deck_count": len(s["rev_deck"]),
-        "rev_discard": [_rev_card(c) for c in s["rev_discard"]],
+        "rev_discard": [_brief(c) for c in s["rev_discard"]],
         "spa_pool": [{"id": c, "name": SPA[c]["name"], "kind": SPA[c]["kind"]} for c in s["spa_pool"]],
         "spa_queue": [{"id": c, "name": SPA[c]["name"], "kind": SPA[c]["kind"]} for c in s["spa_queue"]],
         "injuries": dict(s["injuries"]),
         "positions": dict(s["positions"]),
-        "marks": [_card(c) for c in s["marks"]],
-        "lapsing": [_card(c) for c in s["lapsing"]],
+        "marks": [_brief(c) for c in s["marks"]],
+        "lapsing": [_brief(c) for c in s["lapsing"]],
         "rev_tank_supply": len(s["rev_tank_supply"]),
         "fighters_removed": [_fighter(f, False) for f in s["fighters_removed"]],
         "last_stand": list(s["today"]["last_stand"]),  # seats with Last Stand in front of them today

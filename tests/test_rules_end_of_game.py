@@ -176,13 +176,12 @@ def test_game_ends_after_the_7th_day_not_before():
     assert g.result["winner"] == "revolutionaries"
 
 
-@pytest.mark.xfail(reason="engine bug: the E#19 penalty is only logged; no 'e19:penalty' effect exists "
-                          "(engine/effects/events.py; engine/frames/flow.py GameEnd.run)", strict=True)
 def test_event_penalty_multi_party_government_with_3_more_events_revolutionaries_lose():
     """E#19 penalty: the Revolutionary team loses the game if there are 3 more events on the board along with this one."""
     g = stage_day_7(game(2, seed=8), {"kossuth": "e19"})  # 4 events: the evaluation alone would be a win
     until_over(g)
-    assert g.result["winner"] == "soviet"
+    assert g.result == {"winner": "soviet",
+                        "reason": "Multi-party government demanded is on the board with 3 other events."}
 
 
 def test_event_penalty_multi_party_government_with_fewer_events_is_harmless():
@@ -195,13 +194,12 @@ def test_event_penalty_multi_party_government_with_fewer_events_is_harmless():
     assert any(t.startswith("Penalty of Multi-party government demanded") for t in log_texts(g))
 
 
-@pytest.mark.xfail(reason="engine bug: alternative start event penalties are not executed; no 'ea3:penalty' "
-                          "effect exists (engine/effects/events.py; engine/frames/flow.py GameEnd.run)", strict=True)
 def test_event_penalty_alternative_starting_event_left_on_the_board_revolutionaries_lose():
     """Promo: one alternative starting event has a penalty: if it is still on the board at the end of the game the Revolutionaries automatically lose."""
     g = stage_day_7(game(2, seed=8, alternative_start_events=True))
     until_over(g)
-    assert g.result["winner"] == "soviet"
+    assert g.result == {"winner": "soviet",
+                        "reason": "SPA members suspected is still on the board at the end of the game."}
 
 
 # ===== Immediate defeat: injuries ========================================================================
@@ -270,6 +268,17 @@ def test_immediate_victory_no_tanks_and_no_militia_during_the_revolutionary_phas
     assert g.result == {"winner": "revolutionaries", "reason": "No Soviet tanks and no militia are left on the board."}
     assert g.view("rev1")["locations"]["kossuth"]["snipers"] == 1  # snipers do not matter
     assert_over(g)
+
+
+def test_immediate_victory_revolutionary_tanks_do_not_prevent_it():
+    """Immediate victory counts only Soviet tanks and militia: a revolutionary tank on the board does not prevent it."""
+    g = game(2, seed=5)
+    g.s["rev_tank_supply"].remove("rt_t34")
+    g.s["locations"]["kossuth"]["active"].append("rt_t34")
+    no_soviet_tanks_or_militia(g)
+    finish_soviet_phase(g)
+    assert g.result == {"winner": "revolutionaries", "reason": "No Soviet tanks and no militia are left on the board."}
+    assert [t["id"] for t in g.view("rev1")["locations"]["kossuth"]["revolutionary_tanks"]] == ["rt_t34"]
 
 
 def test_immediate_victory_prevented_by_a_tank_placed_in_the_army_step():

@@ -64,6 +64,19 @@ def choose(g, by, seat):
     g.apply(by, {"type": "choose_player", "seat": seat})
 
 
+def settle(g):
+    """Answer whatever a card effect asks (a location, a player, a discard, a hit...) with the first
+    legal option, until the Soviet is back at the step's own decision ("done" offered). Use it only
+    where the exact answer does not matter to the test."""
+    for _ in range(50):
+        seats = g.active_seats()
+        if seats == [SOVIET] and {"type": "done"} in g.legal_actions(SOVIET):
+            return g
+        seat = seats[0]
+        g.apply(seat, [a for a in g.legal_actions(seat) if a["type"] not in ("undo", "cancel")][0])
+    raise AssertionError("settle: the card effect keeps asking")
+
+
 def sv(g):
     return g.view(SOVIET)
 
@@ -156,6 +169,10 @@ def test_headline_spa_icon_retrieves_that_number_from_the_bottom_of_the_queue():
     g.s["spa_queue"] = list(queue)
     refresh(g)
     play(g, "h42", "resolve")
+    assert {a["type"] for a in g.legal_actions(SOVIET)} == {"choose_location", "undo"}
+    act(g, SOVIET, "choose_location", location=of_type(g, SOVIET, "choose_location")[0]["location"])
+    assert g.active_seats() != [SOVIET] and of_type(g, g.active_seats()[0], "hit")  # the team takes the hit
+    settle(g)
     v = sv(g)
     assert [c["id"] for c in v["spa_queue"]] == queue[3:]
     assert [c["id"] for c in v["spa_pool"]][-3:] == queue[:3]
@@ -191,6 +208,7 @@ def test_headline_cannot_be_discarded_when_its_mark_is_in_the_ashtray(mark, card
     g = with_hand(game(2), [mark, card])
     assert {"type": "play_headline", "card": card, "mode": "discard"} in g.legal_actions(SOVIET)
     play(g, mark, "resolve")
+    settle(g)  # H#10: rev1 and rev2 each discard a card; H#9: two locations; H#5: one location
     assert [c["id"] for c in sv(g)["marks"]] == [mark]
     assert {"type": "play_headline", "card": card, "mode": "discard"} not in g.legal_actions(SOVIET)
     assert {"type": "play_headline", "card": card, "mode": "cp"} in g.legal_actions(SOVIET)
@@ -203,6 +221,9 @@ def test_headline_mark_goes_to_the_ashtray_only_when_its_icons_are_executed():
     play(g, "h09", "cp")
     assert sv(g)["marks"] == []
     play(g, "h10", "resolve")
+    for seat in ("rev1", "rev2"):  # H#10: each Revolutionary discards one card, in seat order
+        assert g.active_seats() == [seat]
+        act(g, seat, "discard", card=of_type(g, seat, "discard")[0]["card"])
     assert [c["id"] for c in sv(g)["marks"]] == ["h10"]
     play(g, "h01", "cp")  # green: the Revolutionaries execute text and icons, the mark included
     assert [c["id"] for c in sv(g)["marks"]] == ["h10", "h01"]
@@ -213,6 +234,8 @@ def test_headline_lapsing_card_stays_on_display_until_end_of_day():
     """Lapsing: the card stays on the board as a reminder for the whole day; discard it at the end of the day only."""
     g = with_hand(game(2), ["h12"])  # Curfew: red, lapsing
     play(g, "h12", "resolve")
+    assert of_type(g, SOVIET, "choose_player")
+    settle(g)  # the Soviet chooses the player
     v = sv(g)
     assert [c["id"] for c in v["lapsing"]] == ["h12"]
     assert v["headline_discard"] == []
@@ -314,6 +337,33 @@ def test_event_anywhere_needs_an_empty_location_chosen_by_the_soviet():
     assert v["step"] == "event"
 
 
+def test_event_anywhere_with_exactly_one_empty_location_is_placed_there_without_a_prompt():
+    """"Anywhere" event with a single empty location: nothing to choose, it is placed there at once."""
+    g = with_market(game(2), ["e08", "e24", "e05", "e06", "e07", "e09"])  # Spreading the news: Anywhere, 1
+    empty = [loc for loc, here in g.s["locations"].items() if not here["event"]]
+    spare = [e for e in g.s["event_deck"] if e != "e08"]
+    for loc in empty[:-1]:
+        with_event(g, loc, spare.pop())
+    done(g)
+    with_cp(g, 1)
+    act(g, SOVIET, "buy_event", slot=0)
+    assert of_type(g, SOVIET, "place") == []
+    v = sv(g)
+    assert v["locations"][empty[-1]]["event"]["id"] == "e08"
+    assert v["step"] == "event" and {"type": "done"} in g.legal_actions(SOVIET)
+
+
+def test_event_e14_placement_with_one_revolutionary_asks_no_choice():
+    """E#14 placement ("the Soviet commander chooses a player"): with one Revolutionary there is nobody to choose."""
+    g = with_market(game(1), ["e14", "e24", "e05", "e06", "e07", "e09"])  # Kilián Barracks: Corvin Passage
+    done(g)
+    with_cp(g, 10)
+    act(g, SOVIET, "buy_event", slot=0)
+    assert of_type(g, SOVIET, "choose_player") == []
+    assert g.active_seats() == ["rev1"]
+    assert g.legal_actions("rev1") == [{"type": "hit", "target": "injury", "seat": "rev1"}]
+
+
 def test_event_anywhere_cannot_be_bought_with_no_empty_location():
     """If there is no location without an event, an "Anywhere" event cannot be bought."""
     g = game(2)
@@ -344,11 +394,15 @@ def test_event_market_worked_example_8_cp_buys_2_plus_4_plus_1():
     with_market(g, ["e06", "e10", "e24", "e15", "e16", "e12"])  # base 2 (+0), base 4 (+0), minor (+1)
     for card in ("h05", "h07", "h13"):
         play(g, card, "cp")
+        settle(g)  # H#7 (green) is executed: a Revolutionary chooses the player
     assert sv(g)["cp"] == 8
     done(g)
     assert market_cost(g)[:3] == [2, 4, 1]
     for slot in (0, 1, 2):
         act(g, SOVIET, "buy_event", slot=slot)
+        if slot == 0:  # Siege's placement: the Soviet chooses two militia or one sniper
+            assert {a["option"] for a in of_type(g, SOVIET, "choose")} == {"two_militia", "one_sniper"}
+            act(g, SOVIET, "choose", option="two_militia")
     v = sv(g)
     assert v["cp"] == 1
     assert (v["locations"]["radio"]["event"]["id"], v["locations"]["kossuth"]["event"]["id"],

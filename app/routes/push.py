@@ -11,6 +11,10 @@ async def push_game(app, gid: str, version: int | None = None, game: Game | None
     if not hub.watching(gid):
         return
     store = app.state.store
-    row, loaded = await store.load(gid)
-    game = loaded if game is None or version != row.version else game
+    if game is not None and version is not None:
+        # Right after our own move: no need to read the room back.
+        status = "finished" if game.result else "active"
+        await hub.push_views(gid, version, status, seat_infos(await store.seats(gid)), game)
+        return
+    row, game = await store.load(gid)
     await hub.push_views(gid, row.version, row.status, seat_infos(await store.seats(gid)), game)

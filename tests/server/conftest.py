@@ -35,7 +35,9 @@ def pg_url():
 
 @pytest.fixture(scope="session")
 def sqlite_url(tmp_path_factory):
-    return f"sqlite:///{tmp_path_factory.mktemp('db') / 'doi.sqlite3'}"
+    url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'doi.sqlite3'}"
+    upgrade(url)
+    return url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -1,0 +1,44 @@
+"""The static card catalog for clients: every component with its rules text as implemented.
+
+Views name cards by id and title; the catalog gives the full texts and icons once, so views stay
+small. Pure data, built from engine/data."""
+from __future__ import annotations
+
+from .board import LOCATION_NAMES, NEIGHBOURS
+from .data import (
+    EVENTS,
+    FIGHTERS,
+    HEADLINES,
+    MORALE_TRACK,
+    PROMO_CARDS,
+    REVOLUTIONARY_CARDS,
+    REVOLUTIONARY_TANKS,
+    SPA_CARDS,
+    SUPPORT_TRACK,
+)
+from .data.promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS
+
+_KEEP = ("provenance", "basis")
+
+
+def _public(rec: dict) -> dict:
+    return {k: v for k, v in rec.items() if k not in _KEEP}
+
+
+def catalog() -> dict:
+    kinds: dict[str, dict] = {}
+    for c in list(REVOLUTIONARY_CARDS) + list(PROMO_CARDS):
+        kinds.setdefault(c["kind"], {**_public(c), "copies": 0})["copies"] += 1
+    return {
+        "locations": [{"id": loc, "name": name, "neighbours": list(NEIGHBOURS[loc])}
+                      for loc, name in LOCATION_NAMES.items()],
+        "morale_track": [dict(x) for x in MORALE_TRACK],
+        "support_track": [dict(x) for x in SUPPORT_TRACK],
+        "headlines": {h["id"]: _public(h) for h in HEADLINES},
+        "events": {e["id"]: _public(e) for e in list(EVENTS) + list(ALTERNATIVE_START_EVENTS)},
+        "revolutionary_cards": {c["id"]: _public(c) for c in list(REVOLUTIONARY_CARDS) + list(PROMO_CARDS)},
+        "card_kinds": {k: {kk: vv for kk, vv in v.items() if kk != "id"} for k, v in kinds.items()},
+        "fighters": {f["id"]: _public(f) for f in list(FIGHTERS) + list(REVOLUTIONARY_TANKS)},
+        "spa_cards": {c["id"]: _public(c) for c in SPA_CARDS},
+        "player_powers": {p["id"]: _public(p) for p in PLAYER_POWERS},
+    }
