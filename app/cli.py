@@ -30,7 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         import uvicorn
 
-        uvicorn.run("app.main:app_factory", factory=True, host=args.host, port=args.port, ws_max_size=65536)
+        uvicorn.run("app.main:app_factory", factory=True, host=args.host, port=args.port, ws_max_size=65536,
+                    ws_per_message_deflate=False, log_level="warning")
         return 0
     if args.command == "db":
         from .migrate import upgrade

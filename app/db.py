@@ -32,8 +32,8 @@ def is_sqlite(url: str) -> bool:
 
 def make_engine(url: str) -> AsyncEngine:
     if is_sqlite(url):
-        # NullPool: an aiosqlite connection lives in its own thread; pooling them across tasks that
-        # may be cancelled (closed sockets) can leave a connection stuck at shutdown.
+        # NullPool: pooled aiosqlite connections (one thread each) left by cancelled tasks can hang
+        # the event loop at shutdown (seen in tests); a connection per session is the safe choice.
         engine = create_async_engine(async_url(url), connect_args={"timeout": 30}, poolclass=NullPool)
 
         @event.listens_for(engine.sync_engine, "connect")

@@ -10,6 +10,7 @@ import asyncio
 import json
 from dataclasses import dataclass, field
 
+import orjson
 from fastapi import WebSocket
 
 from engine import Game
@@ -49,6 +50,21 @@ class Hub:
             if not group:
                 del self.conns[conn.game_id]
 
+    async def close_all(self, timeout: float = 5.0) -> None:
+        """Graceful shutdown: tell every client to reconnect (to this or another instance), close
+        the sockets and wait for their handlers to finish."""
+        conns = [c for group in self.conns.values() for c in group]
+        payload = json.dumps({"type": "reconnect", "message": "The server is restarting: reconnect."})
+        await asyncio.gather(*(c.send(payload) for c in conns))
+        for c in conns:
+            try:
+                await asyncio.wait_for(c.ws.close(code=1012), 1.0)
+            except Exception:
+                pass
+        deadline = asyncio.get_running_loop().time() + timeout
+        while self.count() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+
     def count(self) -> int:
         return sum(len(g) for g in self.conns.values())
 
@@ -59,10 +75,9 @@ class Hub:
         group = list(self.conns.get(game_id, ()))
         if not group:
             return
-        payloads: dict[str, str] = {}
-        for conn in group:
-            if conn.seat not in payloads:
-                payloads[conn.seat] = view_message(game, conn.seat, version, status, seats)
+        views = game.views({c.seat for c in group})
+        payloads = {seat: orjson.dumps({"type": "view", "version": version, "status": status, "seat": seat,
+                                        "seats": seats, "view": view}).decode() for seat, view in views.items()}
         await asyncio.gather(*(self._send_view(c, version, payloads[c.seat]) for c in group))
 
     async def _send_view(self, conn: Conn, version: int, payload: str) -> None:

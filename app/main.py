@@ -28,10 +28,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(url)
         app.state.db_engine = engine
         app.state.sessions = make_sessionmaker(engine)
-        app.state.store = GameStore(app.state.sessions, settings.snapshot_every)
+        app.state.store = GameStore(app.state.sessions, settings.snapshot_every, serialize_writes=is_sqlite(url))
+        await app.state.store.start(engine)
         try:
             yield
         finally:
+            # Close every socket and let its handler finish its database work before the pool goes.
+            await app.state.hub.close_all()
+            await app.state.store.stop()
             await engine.dispose()
 
     app = FastAPI(title="Days of Ire Online", version="0.1.0", lifespan=lifespan,

@@ -3,12 +3,14 @@ apply a move with optimistic versioning, chat, admin operations."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections import OrderedDict, defaultdict
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
@@ -41,13 +43,46 @@ def _game_id() -> str:
 
 
 class GameStore:
-    def __init__(self, sessionmaker, snapshot_every: int = 50):
+    def __init__(self, sessionmaker, snapshot_every: int = 50, serialize_writes: bool = False):
         self.sessions = sessionmaker
+        # SQLite has one writer at a time; queueing writers here avoids its busy-wait backoff.
+        self._write_lock = asyncio.Lock() if serialize_writes else None
+        self._write_conn = None
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, tuple[int, Game]] = OrderedDict()
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._active: set[str] = set()  # games this server saw running (status can only leave "active")
         self._seats: dict[str, list[SeatRow]] = {}
+
+    async def start(self, engine) -> None:
+        """SQLite: keep one connection for all writes (one writer at a time, no per-write connect)."""
+        if self._write_lock is not None:
+            self._write_conn = await engine.connect()
+
+    async def stop(self) -> None:
+        if self._write_conn is not None:
+            await self._write_conn.close()
+            self._write_conn = None
+
+    @contextlib.asynccontextmanager
+    async def _write(self):
+        """A session in a transaction that commits on success and rolls back on error."""
+        if self._write_conn is None:
+            async with self.sessions() as s, s.begin():
+                yield s
+            return
+        async with self._write_lock:
+            conn = self._write_conn
+            session = AsyncSession(bind=conn, expire_on_commit=False, join_transaction_mode="rollback_only")
+            try:
+                yield session
+                await session.flush()
+                await conn.commit()
+            except BaseException:
+                await conn.rollback()
+                raise
+            finally:
+                await session.close()
 
     # ----- rooms ---------------------------------------------------------------------------------
     async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "") -> tuple[str, dict]:
@@ -58,7 +93,7 @@ class GameStore:
             raise StoreError(str(e), 422) from e
         gid = _game_id()
         invites = {seat: new_token() for seat in game.seats}
-        async with self.sessions() as s, s.begin():
+        async with self._write() as s:
             s.add(GameRow(id=gid, revolutionaries=revolutionaries, options={**options, "_private": private},
                           seed=game.s["seed"], status="open", version=0, creator_ip=ip))
             await s.flush()
@@ -104,7 +139,7 @@ class GameStore:
         if row.status != "open":
             raise StoreError("This game has already started.", 409, "started")
         token = new_token()
-        async with self.sessions() as s, s.begin():
+        async with self._write() as s:
             seat_row = (await s.execute(select(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == seat)
                                         .with_for_update())).scalar_one_or_none()
             if seat_row is None:
@@ -131,7 +166,7 @@ class GameStore:
         row = await self.row(gid)
         if row.status != "open":
             raise StoreError("You cannot leave a seat once the game has started.", 409, "started")
-        async with self.sessions() as s, s.begin():
+        async with self._write() as s:
             res = await s.execute(update(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == seat,
                                                         SeatRow.token_hash == token_hash(token))
                                   .values(name=None, token_hash=None, guest_id=None, claimed_at=None))
@@ -212,7 +247,7 @@ class GameStore:
             new_version = current + 1
             status = "finished" if game.result else "active"
             try:
-                async with self.sessions() as s, s.begin():
+                async with self._write() as s:
                     res = await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.version == current,
                                                                 GameRow.status == "active")
                                           .values(version=new_version, status=status, result=game.result,
@@ -235,7 +270,7 @@ class GameStore:
 
     # ----- chat ----------------------------------------------------------------------------------
     async def add_chat(self, gid: str, seat: str, name: str, text: str) -> ChatRow:
-        async with self.sessions() as s, s.begin():
+        async with self._write() as s:
             row = ChatRow(game_id=gid, seat=seat, name=name, text=text, at=_now())
             s.add(row)
         return row
@@ -265,7 +300,7 @@ class GameStore:
             raise StoreError(f"This record does not replay: {reason}", 422) from e
         gid = _game_id()
         status = "finished" if game.result else "active"
-        async with self.sessions() as s, s.begin():
+        async with self._write() as s:
             s.add(GameRow(id=gid, revolutionaries=record["revolutionaries"], options={**game.s["options"], "_private": True},
                           seed=record["seed"], status=status, version=len(record["actions"]), result=game.result))
             await s.flush()
@@ -279,13 +314,13 @@ class GameStore:
 
     async def set_status(self, gid: str, status: str) -> None:
         self._active.discard(gid)
-        async with self.sessions() as s, s.begin():
+        async with self._write() as s:
             res = await s.execute(update(GameRow).where(GameRow.id == gid).values(status=status, updated_at=_now()))
             if res.rowcount != 1:
                 raise StoreError("No such game.", 404, "not_found")
 
     async def delete(self, gid: str) -> None:
-        async with self.sessions() as s, s.begin():
+        async with self._write() as s:
             for model in (ActionRow, SnapshotRow, ChatRow, SeatRow):
                 await s.execute(delete(model).where(model.game_id == gid))
             res = await s.execute(delete(GameRow).where(GameRow.id == gid))

@@ -8,7 +8,10 @@ or PostgreSQL:
     DOI_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/doi_bench .venv/bin/doi db upgrade
     DOI_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/doi_bench .venv/bin/doi serve --port 8100
 then:
-    .venv/bin/python bench/server.py --url http://127.0.0.1:8100 --rooms 50 --seconds 30
+    .venv/bin/python bench/server.py --url http://127.0.0.1:8100 --rooms 50 --seconds 30 [--think 1.0]
+
+Each room's players think --think seconds on average between moves (exponential); --think 0
+drives every room as fast as the server answers (a saturation test: latency is then queueing).
 """
 from __future__ import annotations
 
@@ -35,8 +38,8 @@ async def make_room(http: httpx.AsyncClient) -> tuple[str, dict[str, str]]:
 
 
 class Room:
-    def __init__(self, ws_url: str, gid: str, tokens: dict[str, str], seed: int):
-        self.ws_url, self.gid, self.tokens = ws_url, gid, tokens
+    def __init__(self, ws_url: str, gid: str, tokens: dict[str, str], seed: int, think: float):
+        self.ws_url, self.gid, self.tokens, self.think = ws_url, gid, tokens, think
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
         self.moves = 0
@@ -51,6 +54,8 @@ class Room:
             latest = [await self._next_view(ws) for ws in socks]
             version = latest[0]["version"]
             while time.perf_counter() < deadline and latest[-1]["view"]["result"] is None:
+                if self.think:  # players take time to decide: exponential think time
+                    await asyncio.sleep(self.rng.expovariate(1 / self.think))
                 active = [i for i, n in enumerate(names[:4]) if latest[i]["view"]["actions"]]
                 if not active:
                     break
@@ -83,11 +88,11 @@ class Room:
                 return msg, time.perf_counter() - t0
 
 
-async def main_async(url: str, rooms: int, seconds: float, seed: int) -> None:
+async def main_async(url: str, rooms: int, seconds: float, seed: int, think: float) -> None:
     ws_url = url.replace("http://", "ws://").replace("https://", "wss://")
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         made = await asyncio.gather(*(make_room(http) for _ in range(rooms)))
-    room_objs = [Room(ws_url, gid, tokens, seed + i) for i, (gid, tokens) in enumerate(made)]
+    room_objs = [Room(ws_url, gid, tokens, seed + i, think) for i, (gid, tokens) in enumerate(made)]
     start = time.perf_counter()
     await asyncio.gather(*(r.run(start + seconds) for r in room_objs))
     elapsed = time.perf_counter() - start
@@ -98,7 +103,7 @@ async def main_async(url: str, rooms: int, seconds: float, seed: int) -> None:
         print("no moves measured")
         return
     p = lambda q: lat[min(len(lat) - 1, int(len(lat) * q))] * 1000  # noqa: E731
-    print(f"rooms {rooms} ({rooms * 6} sockets), {elapsed:.1f} s: {moves} moves, {moves / elapsed:.1f} moves/s, "
+    print(f"rooms {rooms} ({rooms * 6} sockets, think {think} s), {elapsed:.1f} s: {moves} moves, {moves / elapsed:.1f} moves/s, "
           f"{errors} errors")
     print(f"move -> arrival at every client: p50 {p(0.5):.1f} ms, p95 {p(0.95):.1f} ms, p99 {p(0.99):.1f} ms, "
           f"max {lat[-1] * 1000:.1f} ms ({len(lat)} deliveries)")
@@ -110,8 +115,10 @@ def main() -> None:
     ap.add_argument("--rooms", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=30)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="mean seconds a room's players think between moves (0: as fast as possible)")
     a = ap.parse_args()
-    asyncio.run(main_async(a.url, a.rooms, a.seconds, a.seed))
+    asyncio.run(main_async(a.url, a.rooms, a.seconds, a.seed, a.think))
 
 
 if __name__ == "__main__":

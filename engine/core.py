@@ -62,6 +62,15 @@ class Game:
             raise IllegalAction(f"Unknown seat '{seat}'.")
         return build_view(self, seat)
 
+    def views(self, seats) -> dict[str, dict]:
+        """The views of several seats at once (their public part is shared: treat as read-only)."""
+        from .views import build_views
+
+        for seat in seats:
+            if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
+                raise IllegalAction(f"Unknown seat '{seat}'.")
+        return build_views(self, list(seats))
+
     def record(self) -> dict:
         return {
             "revolutionaries": self.s["revolutionaries"],

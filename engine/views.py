@@ -91,20 +91,40 @@ def _log(g, seat: str) -> list[dict]:
 
 
 def build_view(g, seat: str) -> dict:
+    return build_views(g, [seat])[seat]
+
+
+def build_views(g, seats) -> dict[str, dict]:
+    """Views of several seats at once: the public part is built once and shared (read-only)."""
     s = g.s
+    active = g.active_seats()
+    public = _public_part(g)
     stack = s["stack"]
     top = stack[-1] if stack and s["result"] is None else None
     handler = FRAMES[top["kind"]] if top else None
-    active = g.active_seats()
-    prompt = handler.prompt(g, top) if handler else (s["result"]["reason"] if s["result"] else "")
-    if seat in s["seats"] and seat not in active and active:
-        prompt = f"Waiting for {', '.join(active)}: {prompt}"
-    if seat == "soviet":
-        hand = [_headline(h) for h in s["headline_hand"]]
-    elif seat in s["hands"]:
-        hand = [_rev_card(c) for c in s["hands"][seat]]
-    else:
-        hand = []
+    base_prompt = handler.prompt(g, top) if handler else (s["result"]["reason"] if s["result"] else "")
+    out = {}
+    for seat in seats:
+        prompt = base_prompt
+        if seat in s["seats"] and seat not in active and active:
+            prompt = f"Waiting for {', '.join(active)}: {prompt}"
+        if seat == "soviet":
+            hand = [_headline(h) for h in s["headline_hand"]]
+        elif seat in s["hands"]:
+            hand = [_rev_card(c) for c in s["hands"][seat]]
+        else:
+            hand = []
+        view = {"seat": seat, **public, "hand": hand, "active": active, "prompt": prompt,
+                "actions": g.legal_actions(seat) if seat in s["seats"] else [], "log": _log(g, seat)}
+        if seat == "admin":
+            view["secrets"] = _secrets(g)
+            view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}
+        out[seat] = view
+    return out
+
+
+def _public_part(g) -> dict:
+    s = g.s
     market = []
     for slot, eid in enumerate(s["market"]):
         entry = {"slot": slot, "surcharge": (0, 0, 1, 1, 2, 2)[slot], "event": _event(eid)}
@@ -112,8 +132,7 @@ def build_view(g, seat: str) -> dict:
             entry["cost"] = event_cost(g, slot)
             entry["location"] = EVENT[eid]["location"]
         market.append(entry)
-    view = {
-        "seat": seat,
+    return {
         "seats": list(s["seats"]),
         "revolutionaries": s["revolutionaries"],
         "options": dict(s["options"]),
@@ -134,7 +153,6 @@ def build_view(g, seat: str) -> dict:
         "headline_decks": {k: len(v) for k, v in s["headline_decks"].items()},
         "headline_discard": [_brief(h) for h in s["headline_discard"]],
         "hands": {"soviet": len(s["headline_hand"]), **{r: len(h) for r, h in s["hands"].items()}},
-        "hand": hand,
         "rev_deck_count": len(s["rev_deck"]),
         "rev_discard": [_brief(c) for c in s["rev_discard"]],
         "spa_pool": [{"id": c, "name": SPA[c]["name"], "kind": SPA[c]["kind"]} for c in s["spa_pool"]],
@@ -148,27 +166,24 @@ def build_view(g, seat: str) -> dict:
         "last_stand": list(s["today"]["last_stand"]),  # seats with Last Stand in front of them today
         "turn_order": list(s["turn_order"]),
         "turn": _turn(g),
-        "active": active,
-        "prompt": prompt,
-        "actions": g.legal_actions(seat) if seat in s["seats"] else [],
-        "log": _log(g, seat),
         "log_size": len(s["log"]),
         "result": dict(s["result"]) if s["result"] else None,
     }
-    if seat == "admin":
-        view["secrets"] = {
-            "hands": {r: [_rev_card(c) for c in h] for r, h in s["hands"].items()},
-            "headline_hand": [_headline(h) for h in s["headline_hand"]],
-            "rev_deck": list(s["rev_deck"]),
-            "event_deck": list(s["event_deck"]),
-            "headline_decks": {k: list(v) for k, v in s["headline_decks"].items()},
-            "facedown": {loc: list(s["locations"][loc]["facedown"]) for loc in LOCATION_IDS},
-            "rev_tank_supply": list(s["rev_tank_supply"]),
-            "rng": s["rng"],
-            "stack": [dict(fr) for fr in s["stack"]],
-        }
-        view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}
-    return view
+
+
+def _secrets(g) -> dict:
+    s = g.s
+    return {
+        "hands": {r: [_rev_card(c) for c in h] for r, h in s["hands"].items()},
+        "headline_hand": [_headline(h) for h in s["headline_hand"]],
+        "rev_deck": list(s["rev_deck"]),
+        "event_deck": list(s["event_deck"]),
+        "headline_decks": {k: list(v) for k, v in s["headline_decks"].items()},
+        "facedown": {loc: list(s["locations"][loc]["facedown"]) for loc in LOCATION_IDS},
+        "rev_tank_supply": list(s["rev_tank_supply"]),
+        "rng": s["rng"],
+        "stack": [dict(fr) for fr in s["stack"]],
+    }
 
 
 def _turn(g) -> dict | None:
