@@ -25,6 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--revolutionaries", type=int, default=2, choices=(1, 2, 3))
+    sim.add_argument("--soviet-bot", choices=("random", "greedy"), default="random")
+    sim.add_argument("--rev-bot", choices=("random", "greedy"), default="random")
 
     args = parser.parse_args(argv)
     if args.command == "serve":
@@ -44,10 +46,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "admin":
         return create_admin(args.name, args.password)
     if args.command == "simulate":
-        from bots.simulate import simulate
+        from bots.match import tournament
 
-        r = simulate(args.games, args.seed, args.revolutionaries)
-        print(f"games: {r['games']}  revolutionaries: {args.revolutionaries}  seed: {args.seed}")
+        r = tournament(args.games, args.seed, args.revolutionaries, args.soviet_bot, args.rev_bot)
+        print(f"games: {r['games']}  revolutionaries: {args.revolutionaries}  seed: {args.seed}  "
+              f"soviet bot: {args.soviet_bot}  revolutionary bot: {args.rev_bot}")
         print(f"games/s: {r['games_per_second']:.1f}  ({r['seconds']:.2f} s)")
         for side in ("revolutionaries", "soviet"):
             n = r["wins"].get(side, 0)

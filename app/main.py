@@ -53,8 +53,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def healthz() -> dict:
         return {"status": "ok"}
 
-    from .routes import admin, api, ws
+    from pathlib import Path
 
+    from fastapi.staticfiles import StaticFiles
+
+    from .routes import admin, api, pages, ws
+
+    app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
+    app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(admin.router)

@@ -61,6 +61,13 @@ async def list_games(store: StoreDep, status: Annotated[str, Query(pattern="^(op
     return [summary(r, await store.seats(r.id)) for r in rows]
 
 
+@router.get("/catalog", summary="Static card texts: every location, card, fighter, tank and SPA card")
+async def get_catalog() -> dict:
+    from engine.catalog import catalog
+
+    return catalog()
+
+
 @router.get("/games/{gid}", response_model=GameSummary, summary="A room's public summary")
 async def get_game(gid: str, store: StoreDep) -> GameSummary:
     row, game = await store.load(gid)
