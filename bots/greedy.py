@@ -126,8 +126,10 @@ def rev_score(v: dict, a: dict, seat: str) -> float:
         return (25 if free else 4) + (before - after) * 10 - danger
     if t == "activate_fighter":
         return 35 if len(loc["fighters"]) + len(loc["revolutionary_tanks"]) < 4 else 5
-    if t in ("use_fighter", "play_card", "use_power"):
+    if t == "play_card":
         return 30
+    if t in ("use_fighter", "use_power"):
+        return 18
     if t == "draw_card":
         return 40 if len(v["hand"]) < 5 else 20
     if t == "give_cards" or t == "take_cards":
@@ -151,11 +153,18 @@ def soviet_score(v: dict, a: dict) -> float:
             return 0
         if card["colour"] == "red":
             return 50 + card["cp"] if a["mode"] == "cp" else 20 + 5 * (card.get("spa") or 0)
-        return 40 if a["mode"] == "discard" else 10 + card["cp"]
+        return 25 if a["mode"] == "discard" else 20 + 3 * card["cp"]
     if t == "buy_event":
         slot = v["market"][a["slot"]]
-        return 60 - slot.get("cost", 0)
-    if t == "place" or t == "choose_location":
+        where = slot.get("location")
+        replaces = where in v["locations"] and v["locations"][where]["event"] is not None
+        near = min((_dist(v, where, p) for p in players), default=5) if where in v["locations"] else 3
+        # An event that replaces another adds nothing to the board at the evaluation.
+        return 60 - slot.get("cost", 0) - (45 if replaces else 0) + 2 * near
+    if t == "place":
+        loc = a["location"]
+        return 20 + 3 * min((_dist(v, loc, p) for p in players), default=3)
+    if t == "choose_location":
         loc = a["location"]
         return 20 + (15 if loc in players else 0) - v["locations"][loc]["barricades"] * 10
     if t == "place_tank":
@@ -171,7 +180,8 @@ def soviet_score(v: dict, a: dict) -> float:
     if t == "attack":
         loc = v["locations"][a["location"]]
         strength = 3 * loc["snipers"] + loc["militia"]
-        targets = len(loc["players"]) + len(loc["fighters"]) + loc["barricades"]
+        targets = len(loc["players"]) + sum(1 for f in loc["fighters"] if f["active"]) + loc["barricades"] \
+            + len(loc["revolutionary_tanks"])
         return 10 + strength * 3 + (20 if targets else -20)
     if t == "place_militia":
         near = min((_dist(v, a["location"], p) for p in players), default=5)

@@ -15,9 +15,16 @@ one space; "X resolved:" means X's resolution marker is in the ashtray.
 """
 from __future__ import annotations
 
+# Balance knob for bot-vs-bot tuning: added to every major event's base cost (starting events and
+# minor X events unchanged). 0 = the costs as first reconstructed; see docs/balance.md.
+MAJOR_COST_TUNING = 0
+
 
 def _e(id, title, location, period, cost, requires, reward, basis, *, placement=None, penalty=None,
        per_event=None, lapsing=False, mark=False, modifiers=None, provenance="reconstructed"):
+    if period in (1, 2, 3) and cost is not None:
+        cost += MAJOR_COST_TUNING
+        basis += f" Base cost +{MAJOR_COST_TUNING} from bot-vs-bot balance simulation."
     return {
         "id": id, "title": title, "location": location, "period": period, "cost": cost,
         "requires": list(requires), "requires_per_event": list(per_event or []),
