@@ -28,12 +28,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(url)
         app.state.db_engine = engine
         app.state.sessions = make_sessionmaker(engine)
-        app.state.store = GameStore(app.state.sessions, settings.snapshot_every, serialize_writes=is_sqlite(url))
+        app.state.store = GameStore(app.state.sessions, settings.snapshot_every, serialize_writes=is_sqlite(url),
+                                    url=url)
         await app.state.store.start(engine)
+        listener = None
+        if not is_sqlite(url):
+            from .bus import PgListener
+            from .routes.push import on_notify
+
+            listener = PgListener(url, lambda gid, version, kind: on_notify(app, gid, version, kind))
+            await listener.start()
         try:
             yield
         finally:
             # Close every socket and let its handler finish its database work before the pool goes.
+            if listener:
+                await listener.stop()
             await app.state.hub.close_all()
             await app.state.store.stop()
             await engine.dispose()

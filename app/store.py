@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
 
+from .bus import notify_in
 from .models import ActionRow, ChatRow, GameRow, SeatRow, SnapshotRow
 from .security import new_token, same, token_hash
 
@@ -43,8 +44,9 @@ def _game_id() -> str:
 
 
 class GameStore:
-    def __init__(self, sessionmaker, snapshot_every: int = 50, serialize_writes: bool = False):
+    def __init__(self, sessionmaker, snapshot_every: int = 50, serialize_writes: bool = False, url: str = ""):
         self.sessions = sessionmaker
+        self.url = url or "sqlite://"
         # SQLite has one writer at a time; queueing writers here avoids its busy-wait backoff.
         self._write_lock = asyncio.Lock() if serialize_writes else None
         self._write_conn = None
@@ -160,6 +162,7 @@ class GameStore:
             if unclaimed == 0:
                 await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.status == "open")
                                 .values(status="active", updated_at=_now()))
+            await notify_in(s, self.url, gid, row.version, "room")
         return token
 
     async def leave(self, gid: str, seat: str, token: str) -> None:
@@ -172,6 +175,7 @@ class GameStore:
                                   .values(name=None, token_hash=None, guest_id=None, claimed_at=None))
             if res.rowcount != 1:
                 raise StoreError("That token does not hold this seat.", 403, "forbidden")
+            await notify_in(s, self.url, gid, row.version, "room")
 
     async def seat_for_token(self, gid: str, token: str | None) -> str | None:
         """The seat a token holds in this game, or None (spectator). A wrong token is an error."""
@@ -255,6 +259,7 @@ class GameStore:
                     if res.rowcount != 1:
                         raise Stale()
                     s.add(ActionRow(game_id=gid, seq=new_version, seat=seat, action=action))
+                    await notify_in(s, self.url, gid, new_version)
                     if new_version % self.snapshot_every == 0:
                         s.add(SnapshotRow(game_id=gid, seq=new_version, state=game.to_dict()))
             except (Stale, IntegrityError) as e:
@@ -267,6 +272,32 @@ class GameStore:
             if status != "active":
                 self._active.discard(gid)
             return new_version, game
+
+    async def catch_up(self, gid: str, target: int, push) -> None:
+        """Another instance moved game `gid` to version `target`: bring our copy there one action at
+        a time, calling `push(version, game)` after each, so our sockets see every version in order."""
+        async with self._locks[gid]:
+            cached = self._cache.get(gid)
+            if cached and cached[0] >= target:
+                return  # our own move, already pushed
+            if cached is None:
+                row, game = await self.load(gid)
+                await push(row.version, game)
+                return
+            version, game = cached
+            async with self.sessions() as s:
+                rows = (await s.execute(select(ActionRow).where(ActionRow.game_id == gid, ActionRow.seq > version,
+                                                                ActionRow.seq <= target)
+                                        .order_by(ActionRow.seq))).scalars().all()
+            for a in rows:
+                if a.seq != version + 1:
+                    break
+                game.apply(a.seat, a.action)
+                version = a.seq
+                self._remember(gid, version, game)
+                if game.result:
+                    self._active.discard(gid)
+                await push(version, game)
 
     # ----- chat ----------------------------------------------------------------------------------
     async def add_chat(self, gid: str, seat: str, name: str, text: str) -> ChatRow:
@@ -318,6 +349,7 @@ class GameStore:
             res = await s.execute(update(GameRow).where(GameRow.id == gid).values(status=status, updated_at=_now()))
             if res.rowcount != 1:
                 raise StoreError("No such game.", 404, "not_found")
+            await notify_in(s, self.url, gid, -1, "room")
 
     async def delete(self, gid: str) -> None:
         async with self._write() as s:

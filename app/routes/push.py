@@ -18,3 +18,23 @@ async def push_game(app, gid: str, version: int | None = None, game: Game | None
         return
     row, game = await store.load(gid)
     await hub.push_views(gid, row.version, row.status, seat_infos(await store.seats(gid)), game)
+
+
+async def on_notify(app, gid: str, version: int, kind: str) -> None:
+    """A change announced by any instance (ourselves included) on the PostgreSQL channel."""
+    hub, store = app.state.hub, app.state.store
+    if kind == "room":
+        store.forget(gid)
+        await push_game(app, gid)
+        return
+    if not hub.watching(gid):
+        cached = store._cache.get(gid)
+        if cached and cached[0] < version:
+            store.forget(gid)  # stale copy: reload on next use
+        return
+    seats = seat_infos(await store.seats(gid))
+
+    async def push(v: int, game: Game) -> None:
+        await hub.push_views(gid, v, "finished" if game.result else "active", seats, game)
+
+    await store.catch_up(gid, version, push)

@@ -1,0 +1,103 @@
+"""Several servers, one game: two `doi serve` processes share one PostgreSQL database; the seats of
+one game connect to different instances; a whole bot game is played and every client must see
+every version, in order (PostgreSQL LISTEN/NOTIFY fan-out)."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+import websockets
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db_url: str, port: int, workdir) -> subprocess.Popen:
+    env = dict(os.environ, DOI_DATABASE_URL=db_url, DOI_SECRET_KEY="instances-test")
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise AssertionError(f"server on {port} did not start: {proc.stderr.read().decode()[-2000:]}")
+
+
+@pytest.fixture
+def two_servers(pg_url, tmp_path):
+    ports = [free_port(), free_port()]
+    procs = [start_server(pg_url, p, tmp_path) for p in ports]
+    yield [f"127.0.0.1:{p}" for p in ports]
+    for p in procs:
+        p.terminate()
+    for p in procs:
+        p.wait(timeout=10)
+
+
+async def play(hosts: list[str], seed: int) -> dict[str, list[int]]:
+    a, b = hosts
+    async with httpx.AsyncClient(base_url=f"http://{a}") as http_a, httpx.AsyncClient(base_url=f"http://{b}") as http_b:
+        gid = (await http_a.post("/api/games", json={"revolutionaries": 3})).json()["id"]
+        tokens = {}
+        for i, seat in enumerate(("soviet", "rev1", "rev2", "rev3")):
+            http = http_a if i % 2 == 0 else http_b
+            tokens[seat] = (await http.post(f"/api/games/{gid}/seats/{seat}", json={"name": seat})).json()["token"]
+    where = {"soviet": a, "rev1": b, "rev2": a, "rev3": b, "spectator": b}
+    urls = {s: f"ws://{h}/ws/games/{gid}" + (f"?token={tokens[s]}" if s in tokens else "") for s, h in where.items()}
+    socks = {s: await websockets.connect(u, max_size=2**22) for s, u in urls.items()}
+    seen: dict[str, list[int]] = {s: [] for s in socks}
+    latest: dict[str, dict] = {}
+    rng = random.Random(seed)
+
+    async def next_view(seat):
+        while True:
+            msg = json.loads(await asyncio.wait_for(socks[seat].recv(), 20))
+            if msg["type"] == "view":
+                seen[seat].append(msg["version"])
+                latest[seat] = msg
+                return msg
+
+    try:
+        for s in socks:
+            await next_view(s)
+        version = 0
+        while latest["spectator"]["view"]["result"] is None:
+            active = [s for s in tokens if latest[s]["view"]["actions"]]
+            seat = rng.choice(active)
+            acts = [x for x in latest[seat]["view"]["actions"] if x["type"] not in ("undo", "cancel")]
+            busy = [x for x in acts if x["type"] not in ("done", "end_turn")]
+            action = rng.choice(busy if busy and rng.random() < 0.8 else acts)
+            await socks[seat].send(json.dumps({"type": "action", "version": version, "action": action}))
+            version += 1
+            for s in socks:
+                while latest[s]["version"] < version:
+                    await next_view(s)
+    finally:
+        for ws in socks.values():
+            await ws.close()
+    return seen
+
+
+def test_two_instances_fan_out_every_version_in_order(two_servers):
+    seen = asyncio.run(play(two_servers, seed=3))
+    final = max(seen["spectator"])
+    assert final > 100  # a whole game
+    for seat, versions in seen.items():
+        assert versions == list(range(0, final + 1)), f"{seat} saw {versions[:20]}..."
