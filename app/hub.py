@@ -25,6 +25,8 @@ class Conn:
     seat: str  # a seat of the game, "spectator" or "admin"
     name: str = ""
     sent_version: int = -1
+    tokens: float = 0.0       # rate limit: a token bucket refilled at the allowed message rate
+    last_refill: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, payload: str) -> bool:
@@ -37,16 +39,21 @@ class Conn:
 
 
 class Hub:
-    def __init__(self):
+    def __init__(self, metrics=None):
         self.conns: dict[str, set[Conn]] = {}
+        self.metrics = metrics
 
     def add(self, conn: Conn) -> None:
         self.conns.setdefault(conn.game_id, set()).add(conn)
+        if self.metrics:
+            self.metrics.sockets.inc()
 
     def remove(self, conn: Conn) -> None:
         group = self.conns.get(conn.game_id)
-        if group:
+        if group and conn in group:
             group.discard(conn)
+            if self.metrics:
+                self.metrics.sockets.dec()
             if not group:
                 del self.conns[conn.game_id]
 

@@ -5,10 +5,12 @@ import asyncio
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from sqlalchemy import text
 
 from .db import is_sqlite, make_engine, make_sessionmaker
 from .hub import Hub
+from .metrics import Metrics, setup_logging
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError
@@ -51,8 +53,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Days of Ire Online", version="0.1.0", lifespan=lifespan,
                   description="Play the Conflict ruleset of Days of Ire: Budapest 1956. The websocket protocol "
                               "is documented in docs/protocol.md.")
+    setup_logging(settings.json_logs)
     app.state.settings = settings
-    app.state.hub = Hub()
+    app.state.metrics = Metrics()
+    app.state.hub = Hub(app.state.metrics)
     app.state.signer = Signer(settings.secret_key)
 
     @app.exception_handler(StoreError)
@@ -61,7 +65,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/healthz", tags=["ops"])
     async def healthz() -> dict:
+        """The process is up."""
         return {"status": "ok"}
+
+    @app.get("/readyz", tags=["ops"])
+    async def readyz():
+        """The database answers: ready to serve games."""
+        try:
+            async with app.state.sessions() as s:
+                await s.execute(text("SELECT 1"))
+        except Exception as e:  # not ready: say why, with a 503 the balancer understands
+            return JSONResponse(status_code=503, content={"status": "unavailable", "detail": type(e).__name__})
+        return {"status": "ready"}
+
+    @app.get("/metrics", tags=["ops"])
+    async def metrics() -> Response:
+        app.state.metrics.sockets.set(app.state.hub.count())
+        return Response(app.state.metrics.render(), media_type="text/plain; version=0.0.4")
 
     from pathlib import Path
 

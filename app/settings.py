@@ -22,6 +22,12 @@ class Settings(BaseSettings):
     max_chat_chars: int = 500
     max_name_chars: int = 40
     cookie_secure: bool = False
+    # Limits (per connection / per client address).
+    messages_per_second: float = 20.0   # sustained websocket messages per connection
+    message_burst: int = 40             # short bursts above the rate
+    rooms_per_hour: int = 30            # rooms one client address may create per hour
+    idle_timeout: float = 300.0         # seconds without any message before a socket is closed
+    json_logs: bool = True
 
     def resolved_database_url(self) -> str:
         if self.database_url:

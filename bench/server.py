@@ -2,7 +2,9 @@
 real websocket over loopback, random bots moving as fast as the game allows. Prints p50/p99 of
 the latency from sending a move to its arrival at every client of the room, and moves/s.
 
-Start a server first, e.g. (SQLite):
+Start a server first (bots move faster than people: lift the per-connection message rate and the
+rooms-per-address limit), e.g. (SQLite):
+    export DOI_MESSAGES_PER_SECOND=10000 DOI_MESSAGE_BURST=10000 DOI_ROOMS_PER_HOUR=100000
     DOI_DATABASE_URL=sqlite:///var/bench.sqlite3 .venv/bin/doi serve --port 8100
 or PostgreSQL:
     DOI_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/doi_bench .venv/bin/doi db upgrade

@@ -1,6 +1,7 @@
 """REST: rooms, seats, views and moves (DESIGN §3). Documented in the OpenAPI docs at /docs."""
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, Response
@@ -49,7 +50,12 @@ def client_ip(request: Request) -> str:
 
 @router.post("/games", response_model=CreatedGame, status_code=201, summary="Create a room")
 async def create_game(body: CreateGame, request: Request, store: StoreDep, settings: SettingsDep) -> CreatedGame:
-    gid, invites = await store.create(body.revolutionaries, body.options, body.private, client_ip(request))
+    ip = client_ip(request)
+    since = datetime.now(UTC) - timedelta(hours=1)
+    if await store.rooms_created_since(ip, since) >= settings.rooms_per_hour:
+        raise StoreError(f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour.", 429,
+                         "rate_limited")
+    gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip)
     base = settings.public_url.rstrip("/")
     return CreatedGame(id=gid, invites={seat: invite_url(base, gid, seat, inv) for seat, inv in invites.items()},
                        spectate=f"{base}/games/{gid}")

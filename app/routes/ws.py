@@ -1,7 +1,10 @@
 """WS /ws/games/{id}: live per-seat views, moves and chat (DESIGN §3)."""
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -16,6 +19,7 @@ from ..store import Stale, StoreError
 from .push import push_game
 
 router = APIRouter()
+log = logging.getLogger("doi.ws")
 MESSAGES = {"action": ActionMessage, "chat": ChatMessage, "ping": PingMessage}
 
 
@@ -44,7 +48,8 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
         seat = "admin"
     seats = await store.seats(gid)
     name = next((s.name for s in seats if s.seat == seat), None) or ("admin" if seat == "admin" else "spectator")
-    conn = Conn(ws=ws, game_id=gid, seat=seat or "spectator", name=name)
+    conn = Conn(ws=ws, game_id=gid, seat=seat or "spectator", name=name, tokens=float(settings.message_burst),
+                last_refill=time.monotonic())
     hub.add(conn)
     try:
         conn.sent_version = row.version
@@ -53,12 +58,32 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
             await conn.send(json.dumps({"type": "chat", "seat": c.seat, "name": c.name, "text": c.text,
                                         "at": c.at.isoformat()}))
         while True:
-            text = await ws.receive_text()
+            try:
+                text = await asyncio.wait_for(ws.receive_text(), settings.idle_timeout)
+            except TimeoutError:
+                await conn.send(error("Closed after a long silence: reconnect to continue.", "idle"))
+                await ws.close(code=4408)
+                break
+            if not allow(conn, settings):
+                app.state.metrics.errors.labels("rate_limited").inc()
+                await conn.send(error("Too many messages: slow down.", "rate_limited"))
+                continue
             await handle(app, conn, text, settings.max_message_bytes)
     except WebSocketDisconnect:
         pass
     finally:
         hub.remove(conn)
+
+
+def allow(conn: Conn, settings) -> bool:
+    """Token bucket: `messages_per_second` sustained, bursts up to `message_burst`."""
+    now = time.monotonic()
+    conn.tokens = min(float(settings.message_burst), conn.tokens + (now - conn.last_refill) * settings.messages_per_second)
+    conn.last_refill = now
+    if conn.tokens < 1:
+        return False
+    conn.tokens -= 1
+    return True
 
 
 async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
@@ -101,19 +126,29 @@ async def act(app, conn: Conn, msg: ActionMessage) -> None:
     if conn.seat in ("spectator", "admin"):
         await conn.send(error("Spectators cannot act.", "forbidden"))
         return
+    metrics = app.state.metrics
+    started = time.perf_counter()
     try:
         version, game = await store.apply(conn.game_id, conn.seat, msg.version, msg.action)
     except Stale as e:
+        metrics.errors.labels("stale").inc()
         await conn.send(error(e.message, "stale"))
         await resend(app, conn)
         return
     except IllegalAction as e:
+        metrics.errors.labels("illegal").inc()
+        log.info("illegal move", extra={"game_id": conn.game_id, "seat": conn.seat, "reason": e.reason})
         await conn.send(error(e.reason, "illegal"))
         return
     except StoreError as e:
+        metrics.errors.labels(e.code).inc()
         await conn.send(error(e.message, e.code))
         return
     await push_game(app, conn.game_id, version, game)
+    metrics.moves.inc()
+    metrics.move_seconds.observe(time.perf_counter() - started)
+    log.info("move", extra={"game_id": conn.game_id, "seat": conn.seat, "version": version,
+                            "action": msg.action.get("type")})
 
 
 async def resend(app, conn: Conn) -> None:

@@ -46,7 +46,9 @@ def db_url(request):
 
 
 def make_settings(url: str) -> Settings:
-    return Settings(database_url=url, secret_key="test-secret", snapshot_every=10)
+    # Bots move far faster than people: lift the per-connection message rate (tested on its own).
+    return Settings(database_url=url, secret_key="test-secret", snapshot_every=10, messages_per_second=10_000,
+                    message_burst=10_000, rooms_per_hour=10_000, json_logs=False)
 
 
 @pytest.fixture

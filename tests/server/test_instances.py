@@ -26,7 +26,8 @@ def free_port() -> int:
 
 
 def start_server(db_url: str, port: int, workdir) -> subprocess.Popen:
-    env = dict(os.environ, DOI_DATABASE_URL=db_url, DOI_SECRET_KEY="instances-test")
+    env = dict(os.environ, DOI_DATABASE_URL=db_url, DOI_SECRET_KEY="instances-test",
+               DOI_MESSAGES_PER_SECOND="10000", DOI_MESSAGE_BURST="10000")
     proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.time() + 30

@@ -1,0 +1,34 @@
+"""Prometheus metrics (served at /metrics) and structured JSON logs."""
+from __future__ import annotations
+
+import logging
+import sys
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from pythonjsonlogger.json import JsonFormatter
+
+
+class Metrics:
+    """One registry per app, so several apps in one process (tests) do not collide."""
+
+    def __init__(self):
+        self.registry = CollectorRegistry()
+        self.moves = Counter("doi_moves_total", "Moves applied", registry=self.registry)
+        self.errors = Counter("doi_errors_total", "Refused messages and moves", ["code"], registry=self.registry)
+        self.sockets = Gauge("doi_open_sockets", "Open websocket connections", registry=self.registry)
+        self.move_seconds = Histogram("doi_move_seconds", "Time to apply, store and push a move",
+                                      buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2),
+                                      registry=self.registry)
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+def setup_logging(json_logs: bool) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    if json_logs:
+        handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger("doi")
+    root.handlers[:] = [handler]
+    root.setLevel(logging.INFO)
+    root.propagate = False

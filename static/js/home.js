@@ -1,0 +1,64 @@
+// Lobby: create a room, list open rooms and live games.
+import { el, clear, api, saveInvites, SEAT_LABEL } from "./common.js";
+
+const form = document.getElementById("create-form");
+
+function readOptions() {
+  const options = {};
+  for (const node of form.querySelectorAll("[data-option]")) {
+    const name = node.dataset.option, kind = node.dataset.kind;
+    if (kind === "bool") { if (node.checked) options[name] = true; }
+    else if (kind === "int") { const v = parseInt(node.value, 10); if (v) options[name] = v; }
+    else if (kind === "dict") {
+      const m = {};
+      for (const s of node.querySelectorAll("select")) if (s.value) m[s.dataset.seat] = s.value;
+      if (Object.keys(m).length) options[name] = m;
+    } else if (kind === "list") {
+      const l = [...node.querySelectorAll("input:checked")].map((i) => i.value);
+      if (l.length) options[name] = l;
+    }
+  }
+  return options;
+}
+
+form.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const err = document.getElementById("create-error");
+  err.textContent = "";
+  const revolutionaries = parseInt(form.querySelector("input[name=revolutionaries]:checked").value, 10);
+  const body = { revolutionaries, private: document.getElementById("private").checked, options: readOptions() };
+  try {
+    const created = await api("/api/games", { method: "POST", body });
+    saveInvites(created.id, created.invites);
+    location.href = `/games/${encodeURIComponent(created.id)}`;
+  } catch (e) {
+    err.textContent = e.message;
+  }
+});
+
+function roomItem(g, live) {
+  const free = g.seats.filter((s) => !s.claimed).map((s) => SEAT_LABEL[s.seat]);
+  const names = g.seats.filter((s) => s.claimed).map((s) => s.name);
+  const href = live ? `/games/${encodeURIComponent(g.id)}/table` : `/games/${encodeURIComponent(g.id)}`;
+  return el("li", { class: "room" },
+    el("a", { href, text: `${g.revolutionaries} Revolutionary player${g.revolutionaries > 1 ? "s" : ""} vs the Soviet commander` }),
+    el("span", { class: "hint", text: live ? `${g.day ? ` · day ${g.day}` : ""} · ${names.join(", ")}`
+                                           : ` · ${free.length ? "free: " + free.join(", ") : "full"}${names.length ? " · seated: " + names.join(", ") : ""}` }),
+    Object.keys(g.options || {}).length ? el("span", { class: "tag", text: "options" }) : null);
+}
+
+async function refresh() {
+  for (const [status, id] of [["open", "open-rooms"], ["active", "live-rooms"]]) {
+    const ul = document.getElementById(id);
+    try {
+      const games = await api(`/api/games?status=${status}`);
+      clear(ul);
+      if (!games.length) ul.append(el("li", { class: "hint", text: status === "open" ? "No open rooms: start one." : "No live games right now." }));
+      for (const g of games) ul.append(roomItem(g, status === "active"));
+    } catch (e) {
+      clear(ul).append(el("li", { class: "error", text: e.message }));
+    }
+  }
+}
+refresh();
+setInterval(refresh, 5000);

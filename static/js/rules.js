@@ -1,0 +1,42 @@
+// Rules reference: every component from /api/catalog.
+import { el, clear, loadCatalog, iconPills, humanize } from "./common.js";
+
+const root = document.getElementById("rules");
+
+function entry(title, meta, icons, texts) {
+  return el("article", { class: "rule card" }, el("h3", { text: title }), meta ? el("div", { class: "meta", text: meta }) : null,
+    icons && icons.length ? el("div", { class: "icons" }, iconPills(icons)) : null,
+    texts.filter(Boolean).map(([label, t]) => el("p", {}, label ? el("b", { text: `${label}: ` }) : null, t)));
+}
+
+function section(id, title, items) {
+  return el("section", { id }, el("h2", { text: title }), el("div", { class: "rule-grid" }, items));
+}
+
+loadCatalog().then((c) => {
+  clear(root);
+  const locName = Object.fromEntries(c.locations.map((l) => [l.id, l.name]));
+  root.append(
+    section("headlines", "Headlines (Soviet commander)", Object.values(c.headlines).map((h) =>
+      entry(h.title, `${h.colour} · ${h.cp} CP · period ${h.period}${h.spa ? ` · SPA ${h.spa}` : ""}${h.mark ? " · mark" : ""}${h.lapsing ? " · lapsing" : ""}`, [], [[null, h.text]]))),
+    section("events", "Events", Object.values(c.events).map((e) =>
+      entry(e.title, `${locName[e.location] || humanize(e.location)} · period ${e.period} · cost ${e.cost ?? "–"}`, e.requires,
+            [e.placement ? ["Placement", e.placement] : null, e.reward ? ["Reward", e.reward] : null, e.penalty ? ["Penalty", e.penalty] : null]))),
+    section("revcards", "Revolutionary cards", Object.values(c.card_kinds).map((k) =>
+      entry(`${k.name} ×${k.copies}`, k.aid ? "Aid: counts as one of its icons" : "", k.icons,
+            [k.ability ? [humanize(k.ability.label || "ability"), k.ability.text] : [null, "No ability: discard it for its icons."]]))),
+    section("fighters", "Fighters and revolutionary tanks", Object.values(c.fighters).map((f) =>
+      entry(f.name, f.id.startsWith("rt_") ? "Revolutionary tank" : "Fighter", f.icons,
+            [f.ability ? [humanize(f.ability.label || "ability"), f.ability.text] : [null, "No ability."]]))),
+    section("spa", "SPA cards (Soviet)", Object.values(c.spa_cards).map((s) => entry(s.name, "", [], [[null, s.text]]))),
+    section("powers", "Player powers (promo)", Object.values(c.player_powers).map((p) =>
+      entry(`${p.name} (${p.colour})`, "", [], [["Benefit", p.benefit], ["Disadvantage", p.disadvantage]]))),
+    section("locations", "Locations", c.locations.map((l) =>
+      entry(l.name, "", [], [["Adjacent to", l.neighbours.map((n) => locName[n]).join(", ")]]))),
+  );
+});
+
+document.getElementById("filter").addEventListener("input", (ev) => {
+  const q = ev.target.value.toLowerCase();
+  for (const a of root.querySelectorAll("article")) a.hidden = q && !a.textContent.toLowerCase().includes(q);
+});

@@ -1,0 +1,77 @@
+"""Operability and limits: health/readiness, Prometheus metrics, message rate per connection,
+rooms per client address, idle socket timeout, graceful shutdown."""
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.settings import Settings
+from tests.server.helpers import recv_until, recv_view, started_room
+
+
+def strict_client(db_url, **limits):
+    settings = Settings(database_url=db_url, secret_key="limits", json_logs=False, **limits)
+    return TestClient(create_app(settings))
+
+
+def test_healthz_readyz_and_metrics(client):
+    assert client.get("/healthz").json() == {"status": "ok"}
+    assert client.get("/readyz").json() == {"status": "ready"}
+    room, tokens = started_room(client, 1)
+    with client.websocket_connect(f"/ws/games/{room['id']}?token={tokens['soviet']}") as ws:
+        v = recv_view(ws)
+        ws.send_json({"type": "action", "version": 0, "action": v["view"]["actions"][0]})
+        recv_view(ws, 1)
+        ws.send_json({"type": "action", "version": 0, "action": {"type": "done"}})
+        recv_until(ws, lambda m: m["type"] == "error")
+        text = client.get("/metrics").text
+        assert "doi_moves_total 1.0" in text
+        assert 'doi_errors_total{code="stale"} 1.0' in text
+        assert "doi_open_sockets 1.0" in text
+        assert "doi_move_seconds_count 1.0" in text
+
+
+def test_message_rate_per_connection_is_limited(db_url):
+    with strict_client(db_url, messages_per_second=1, message_burst=3) as c:
+        room, tokens = started_room(c, 1)
+        with c.websocket_connect(f"/ws/games/{room['id']}?token={tokens['soviet']}") as ws:
+            recv_view(ws)
+            for _ in range(5):
+                ws.send_json({"type": "ping"})
+            got = [ws.receive_json() for _ in range(5)]
+            assert [m["type"] for m in got].count("pong") == 3
+            assert any(m["type"] == "error" and m["code"] == "rate_limited" for m in got)
+
+
+def test_rooms_per_client_address_are_limited(db_url):
+    with strict_client(db_url, rooms_per_hour=2) as c:
+        # other tests share the database and the test client's address: count from what exists
+        codes = [c.post("/api/games", json={"revolutionaries": 1}).status_code for _ in range(3)]
+        assert codes[-1] == 429
+        r = c.post("/api/games", json={"revolutionaries": 1})
+        assert r.status_code == 429 and "Too many rooms" in r.json()["detail"]
+
+
+def test_idle_socket_is_closed(db_url):
+    with strict_client(db_url, idle_timeout=0.3, rooms_per_hour=10_000) as c:
+        room, tokens = started_room(c, 1)
+        with c.websocket_connect(f"/ws/games/{room['id']}?token={tokens['rev1']}") as ws:
+            recv_view(ws)
+            msg = recv_until(ws, lambda m: m["type"] == "error")
+            assert msg["code"] == "idle"
+
+
+def test_graceful_shutdown_tells_clients_to_reconnect(db_url):
+    c = strict_client(db_url, rooms_per_hour=10_000)
+    c.__enter__()
+    room, tokens = started_room(c, 1)
+    ws_cm = c.websocket_connect(f"/ws/games/{room['id']}?token={tokens['rev1']}")
+    ws = ws_cm.__enter__()
+    recv_view(ws)
+    import threading
+
+    closer = threading.Thread(target=c.__exit__, args=(None, None, None))
+    closer.start()
+    msg = recv_until(ws, lambda m: m["type"] == "reconnect", limit=5)
+    assert "reconnect" in msg["message"]
+    closer.join(timeout=10)
