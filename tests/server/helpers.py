@@ -44,3 +44,25 @@ def recv_until(ws, pred, limit=50) -> dict:
 
 def recv_view(ws, version=None) -> dict:
     return recv_until(ws, lambda m: m["type"] == "view" and (version is None or m["version"] == version))
+
+
+def run_async(coro):
+    """asyncio.run in a fresh thread: another test's tool (Playwright's sync API) may have left an
+    event loop running in this one."""
+    import asyncio
+    import threading
+
+    box = {}
+
+    def target():
+        try:
+            box["value"] = asyncio.run(coro)
+        except BaseException as e:  # re-raised in the caller's thread
+            box["error"] = e
+
+    t = threading.Thread(target=target)
+    t.start()
+    t.join()
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")

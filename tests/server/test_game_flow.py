@@ -8,7 +8,7 @@ import random
 from app.db import make_engine, make_sessionmaker
 from app.store import GameStore, Stale
 from tests.invariants import secret_ids
-from tests.server.helpers import auth, recv_view, started_room
+from tests.server.helpers import auth, recv_view, run_async, started_room
 
 
 def play_through_websockets(client, revolutionaries: int, seed: int, max_moves: int = 5000) -> tuple[str, int]:
@@ -96,7 +96,7 @@ def test_two_concurrent_moves_exactly_one_applies(db_url, client):
         finally:
             await engine.dispose()
 
-    results = asyncio.run(race())
+    results = run_async(race())
     ok = [r for r in results if not isinstance(r, Exception)]
     stale = [r for r in results if isinstance(r, Stale)]
     assert len(ok) == 1 and len(stale) == 1, results

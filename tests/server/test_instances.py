@@ -16,6 +16,8 @@ import httpx
 import pytest
 import websockets
 
+from tests.server.helpers import run_async
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -97,7 +99,7 @@ async def play(hosts: list[str], seed: int) -> dict[str, list[int]]:
 
 
 def test_two_instances_fan_out_every_version_in_order(two_servers):
-    seen = asyncio.run(play(two_servers, seed=3))
+    seen = run_async(play(two_servers, seed=3))
     final = max(seen["spectator"])
     assert final > 100  # a whole game
     for seat, versions in seen.items():
