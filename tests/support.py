@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine import Game, new_game
+from engine import rng as prng
 
 
 def game(revolutionaries: int = 2, seed: int = 1, **options) -> Game:
@@ -52,3 +53,69 @@ def at_step(step: str, day: int | None = None):
 def to_rev_turn(g: Game) -> Game:
     """Advance to the first Revolutionary turn of the current/next day."""
     return pass_through(g, lambda x: x.s["stack"][-1]["kind"] == "turn")
+
+
+def legal(g: Game, seat: str = "rev1") -> list[dict]:
+    """The seat's legal actions without undo."""
+    return [a for a in g.legal_actions(seat) if a["type"] != "undo"]
+
+
+def rev_turn(revs: int = 2, seed: int = 1, **options) -> Game:
+    """A game at the first Revolutionary turn of day 1, turn order rev1, rev2, rev3."""
+    g = game(revs, seed, **options)
+    pass_through(g, lambda x: top(x)["kind"] in ("turn_order", "turn"))
+    n = 1
+    while top(g)["kind"] == "turn_order":
+        g.apply("rev1", {"type": "choose_next", "seat": f"rev{n}"})
+        n += 1
+    assert top(g)["kind"] == "turn" and top(g)["seat"] == "rev1"
+    return g
+
+
+def set_hand(g: Game, seat: str, cards) -> None:
+    """Give `seat` exactly these cards (taken from wherever they are); the old hand goes to the
+    bottom of the draw deck."""
+    s = g.s
+    s["rev_deck"][:0] = s["hands"][seat]
+    s["hands"][seat] = []
+    for c in cards:
+        for pile in [s["rev_deck"], s["rev_discard"], *s["hands"].values()]:
+            if c in pile:
+                pile.remove(c)
+                break
+        else:
+            raise AssertionError(f"card {c} not found")
+        s["hands"][seat].append(c)
+    refresh(g)
+
+
+def set_active(g: Game, loc: str, fighters) -> None:
+    """Make exactly these fighters (or revolutionary tanks) active in `loc`."""
+    s = g.s
+    for fid in fighters:
+        for here in s["locations"].values():
+            if fid in here["active"]:
+                here["active"].remove(fid)
+            if here["inactive"] == fid:
+                here["inactive"] = None
+            if fid in here["facedown"]:
+                here["facedown"].remove(fid)
+        if fid in s["rev_tank_supply"]:
+            s["rev_tank_supply"].remove(fid)
+    s["locations"][loc]["active"] = list(fighters)
+    refresh(g)
+
+
+def force_dice(g: Game, dice) -> None:
+    """Set the PRNG so that the next die rolls are exactly `dice` (searching a few states)."""
+    for i in range(1, 500000):
+        start = st = prng.seed_state(i)
+        for d in dice:
+            st, v = prng.below(st, 6)
+            if v + 1 != d:
+                break
+        else:
+            g.s["rng"] = start
+            refresh(g)
+            return
+    raise AssertionError(f"no PRNG state found for {dice}")

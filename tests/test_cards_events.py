@@ -11,11 +11,22 @@ from __future__ import annotations
 import pytest
 
 from bots.random_bot import play_random_game
-from engine import rng as prng
 from engine.board import LOCATION_IDS, NEIGHBOURS
 from engine.cards import EVENT
 from engine.frames.revolutionary import event_need
-from tests.support import act, at_step, game, of_type, pass_through, refresh, top
+from tests.support import (
+    act,
+    at_step,
+    force_dice,
+    game,
+    legal,
+    of_type,
+    pass_through,
+    refresh,
+    rev_turn,
+    set_hand,
+    top,
+)
 
 SOVIET = "soviet"
 
@@ -35,41 +46,8 @@ def log_texts(g, seat: str = "spectator") -> list[str]:
     return [e["text"] for e in g.view(seat)["log"]]
 
 
-def legal(g, seat: str) -> list[dict]:
-    return [a for a in g.legal_actions(seat) if a["type"] != "undo"]
-
-
 def loc_view(g, loc: str, seat: str = "spectator") -> dict:
     return g.view(seat)["locations"][loc]
-
-
-def rev_turn(revs: int = 2, seed: int = 1, **options):
-    """A game at the first Revolutionary turn of day 1, turn order rev1, rev2, rev3."""
-    g = game(revs, seed, **options)
-    pass_through(g, lambda x: top(x)["kind"] in ("turn_order", "turn"))
-    n = 1
-    while top(g)["kind"] == "turn_order":
-        g.apply("rev1", {"type": "choose_next", "seat": f"rev{n}"})
-        n += 1
-    assert top(g)["kind"] == "turn" and top(g)["seat"] == "rev1"
-    return g
-
-
-def set_hand(g, seat: str, cards) -> None:
-    """Give `seat` exactly these cards (taken from wherever they are); the old hand goes to the
-    bottom of the draw deck."""
-    s = g.s
-    s["rev_deck"][:0] = s["hands"][seat]
-    s["hands"][seat] = []
-    for c in cards:
-        for pile in [s["rev_deck"], s["rev_discard"], *s["hands"].values()]:
-            if c in pile:
-                pile.remove(c)
-                break
-        else:
-            raise AssertionError(f"card {c} not found")
-        s["hands"][seat].append(c)
-    refresh(g)
 
 
 def to_discard_pile(g, cards) -> None:
@@ -198,21 +176,6 @@ def buy(g, event: str) -> None:
 
 def choose(g, seat: str, option: str) -> None:
     g.apply(seat, {"type": "choose", "option": option})
-
-
-def force_dice(g, dice) -> None:
-    """Set the PRNG so that the next die rolls are exactly `dice`."""
-    for i in range(1, 500000):
-        start = st = prng.seed_state(i)
-        for d in dice:
-            st, v = prng.below(st, 6)
-            if v + 1 != d:
-                break
-        else:
-            g.s["rng"] = start
-            refresh(g)
-            return
-    raise AssertionError("no seed found")
 
 
 def stage_day_7(g, events=None):

@@ -9,70 +9,24 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction, ops
-from engine import rng as prng
 from tests.invariants import check_invariants
-from tests.support import act, at_step, game, of_type, pass_through, refresh, top
+from tests.support import (
+    act,
+    at_step,
+    force_dice,
+    game,
+    legal,
+    of_type,
+    pass_through,
+    refresh,
+    rev_turn,
+    set_active,
+    set_hand,
+    top,
+)
 
 
 # ----- staging helpers ----------------------------------------------------------------------------
-def rev_turn(revs: int = 2, seed: int = 1, **options):
-    """A game at the first Revolutionary turn of day 1, turn order rev1, rev2, rev3."""
-    g = game(revs, seed, **options)
-    pass_through(g, lambda x: top(x)["kind"] in ("turn_order", "turn"))
-    n = 1
-    while top(g)["kind"] == "turn_order":
-        g.apply("rev1", {"type": "choose_next", "seat": f"rev{n}"})
-        n += 1
-    assert top(g)["kind"] == "turn" and top(g)["seat"] == "rev1"
-    return g
-
-
-def set_hand(g, seat: str, cards) -> None:
-    s = g.s
-    s["rev_deck"][:0] = s["hands"][seat]
-    s["hands"][seat] = []
-    for c in cards:
-        for pile in [s["rev_deck"], s["rev_discard"], *s["hands"].values()]:
-            if c in pile:
-                pile.remove(c)
-                break
-        else:
-            raise AssertionError(f"card {c} not found")
-        s["hands"][seat].append(c)
-
-
-def set_active(g, loc: str, fighters) -> None:
-    s = g.s
-    for fid in fighters:
-        for here in s["locations"].values():
-            if fid in here["active"]:
-                here["active"].remove(fid)
-            if here["inactive"] == fid:
-                here["inactive"] = None
-            if fid in here["facedown"]:
-                here["facedown"].remove(fid)
-        if fid in s["rev_tank_supply"]:
-            s["rev_tank_supply"].remove(fid)
-    s["locations"][loc]["active"] = list(fighters)
-
-
-def force_dice(g, dice) -> None:
-    for i in range(1, 500000):
-        start = st = prng.seed_state(i)
-        for d in dice:
-            st, v = prng.below(st, 6)
-            if v + 1 != d:
-                break
-        else:
-            g.s["rng"] = start
-            return
-    raise AssertionError(f"no PRNG state found for {dice}")
-
-
-def legal(g, seat: str = "rev1") -> list[dict]:
-    return [a for a in g.legal_actions(seat) if a["type"] != "undo"]
-
-
 def log_texts(g, seat: str = "rev1") -> list[str]:
     return [e["text"] for e in g.view(seat)["log"]]
 

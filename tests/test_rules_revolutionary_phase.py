@@ -9,8 +9,20 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from engine import rng as prng
-from tests.support import act, at_step, game, of_type, pass_through, refresh, top
+from tests.support import (
+    act,
+    at_step,
+    force_dice,
+    game,
+    legal,
+    of_type,
+    pass_through,
+    refresh,
+    rev_turn,
+    set_active,
+    set_hand,
+    top,
+)
 
 # Plain revolutionary cards (no ability), enough for two full hands of 10.
 PLAIN = ([f"rc_molotov_{i}" for i in range(1, 7)] + [f"rc_ammunition_{i}" for i in range(1, 6)]
@@ -19,75 +31,12 @@ PLAIN = ([f"rc_molotov_{i}" for i in range(1, 7)] + [f"rc_ammunition_{i}" for i 
 
 
 # ----- staging helpers ----------------------------------------------------------------------------
-def rev_turn(revs: int = 2, seed: int = 1) -> object:
-    """A fresh game at the first Revolutionary turn of day 1, turn order rev1, rev2, rev3."""
-    g = game(revs, seed)
-    pass_through(g, lambda x: top(x)["kind"] in ("turn_order", "turn"))
-    n = 1
-    while top(g)["kind"] == "turn_order":
-        g.apply("rev1", {"type": "choose_next", "seat": f"rev{n}"})
-        n += 1
-    assert top(g)["kind"] == "turn" and top(g)["seat"] == "rev1"
-    return g
-
-
-def set_hand(g, seat: str, cards) -> None:
-    """Give `seat` exactly these cards (taken from wherever they are); the old hand goes to the
-    bottom of the draw deck."""
-    s = g.s
-    s["rev_deck"][:0] = s["hands"][seat]
-    s["hands"][seat] = []
-    for c in cards:
-        for pile in [s["rev_deck"], s["rev_discard"], *s["hands"].values()]:
-            if c in pile:
-                pile.remove(c)
-                break
-        else:
-            raise AssertionError(f"card {c} not found")
-        s["hands"][seat].append(c)
-
-
-def set_active(g, loc: str, fighters) -> None:
-    """Make exactly these fighters (or revolutionary tanks) active in `loc`."""
-    s = g.s
-    for fid in fighters:
-        for here in s["locations"].values():
-            if fid in here["active"]:
-                here["active"].remove(fid)
-            if here["inactive"] == fid:
-                here["inactive"] = None
-            if fid in here["facedown"]:
-                here["facedown"].remove(fid)
-        if fid in s["rev_tank_supply"]:
-            s["rev_tank_supply"].remove(fid)
-    s["locations"][loc]["active"] = list(fighters)
-
-
-def force_dice(g, dice) -> None:
-    """Set the PRNG so that the next die rolls are exactly `dice` (searching a few states)."""
-    for i in range(1, 500000):
-        start = st = prng.seed_state(i)
-        for d in dice:
-            st, v = prng.below(st, 6)
-            if v + 1 != d:
-                break
-        else:
-            g.s["rng"] = start
-            return
-    raise AssertionError(f"no PRNG state found for {dice}")
-
-
 def turn_view(g, seat: str = "rev1") -> dict:
     return g.view(seat)["turn"]
 
 
 def log_texts(g, seat: str = "rev1") -> list[str]:
     return [e["text"] for e in g.view(seat)["log"]]
-
-
-def legal(g, seat: str) -> list[dict]:
-    """Legal actions without the generic undo."""
-    return [a for a in g.legal_actions(seat) if a["type"] != "undo"]
 
 
 def active_ids(g, loc: str) -> list[str]:

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from engine import rng as prng
-from tests.support import act, at_step, game, of_type, pass_through, refresh, top
+from tests.support import act, at_step, force_dice, game, legal, of_type, pass_through, refresh, top
 
 ALL_SPA = ["spa_move_sniper_1", "spa_move_sniper_2", "spa_move_militia_1", "spa_move_militia_2",
            "spa_place_militia_1", "spa_place_militia_2", "spa_attack_1", "spa_attack_2"]
@@ -34,24 +33,6 @@ def spa_phase(seed: int = 1, units: dict | None = None):
 
 def play(g, card: str) -> None:
     act(g, "soviet", "play_spa", card=card)
-
-
-def force_dice(g, dice) -> None:
-    """Set the PRNG so that the next die rolls are exactly `dice` (searching a few states)."""
-    for i in range(1, 500000):
-        start = st = prng.seed_state(i)
-        for d in dice:
-            st, v = prng.below(st, 6)
-            if v + 1 != d:
-                break
-        else:
-            g.s["rng"] = start
-            return
-    raise AssertionError(f"no PRNG state found for {dice}")
-
-
-def legal(g, seat: str) -> list[dict]:
-    return [a for a in g.legal_actions(seat) if a["type"] != "undo"]
 
 
 def log_texts(g, seat: str = "soviet") -> list[str]:
