@@ -67,6 +67,10 @@ def check_invariants(g) -> None:
     assert today["actions_taken"] + today["actions_passed"] <= max(4, today["actions_allowed"]) + 1
     assert all(ev not in [e["id"] for e in ALTERNATIVE_START_EVENTS] or s["options"].get("alternative_start_events")
                for ev in events)
+    # No dead end: while the game goes on, someone can do more than undo or cancel.
+    if s["result"] is None:
+        assert any(a["type"] not in ("undo", "cancel") for seat in g.seats for a in g.legal_actions(seat)), \
+            f"only undo/cancel is left: {[f['kind'] for f in s['stack'][-3:]]}"
 
 
 def _in_play_headlines(s) -> list[str]:

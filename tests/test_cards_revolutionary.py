@@ -566,6 +566,24 @@ def test_fighter_jozsef_kormanyos_lets_a_player_with_no_cards_move():
     assert g.view("rev1")["positions"]["rev1"] == "csepel"
 
 
+def test_fighter_jozsef_kormanyos_no_dead_end_when_he_is_the_only_way_to_pay():
+    """R94: with an empty hand and the free step gone, the last place along must go to Kormányos,
+    and a step into a full location (no room for him) is not offered."""
+    g = rev_turn()
+    stage(g, hand=[], active={"university": ["f_jozsef_kormanyos", "f_imre_colos", "f_otto_lakatos"],
+                              "astoria": ["f_valeria_pille", "f_jerzy_slazak", "f_janos_rezon", "f_ilona_kek"]})
+    act(g, "rev1", "activate_fighter")  # the turn's free step is gone
+    assert turn_view(g)["free_move"] is False and hand_ids(g) == []
+    moves = sorted(a["to"] for a in of_type(g, "rev1", "move"))
+    assert "astoria" not in moves and moves
+    act(g, "rev1", "move", to=moves[0])
+    act(g, "rev1", "take_fighter", fighter="f_imre_colos")
+    assert [a["fighter"] for a in of_type(g, "rev1", "take_fighter")] == ["f_jozsef_kormanyos"]
+    act(g, "rev1", "take_fighter", fighter="f_jozsef_kormanyos")
+    act(g, "rev1", "done")
+    assert g.view("rev1")["positions"]["rev1"] == moves[0]
+
+
 # ===== revolutionary tanks ==========================================================================
 def test_rev_tank_howitzer_takes_every_hit_even_with_no_player():
     """Howitzer: a hit to its location must destroy it, even with no player there (the whole team

@@ -138,8 +138,10 @@ class Turn(Frame):
         acts = []
         red_bound = has_power(g, seat, "red", "disadvantage")  # may not give or take cards
         if f["actions_left"] > 0:
-            if step_is_free(g, seat, f) or hand or kormanyos_ready(g, seat, loc, f):
+            if step_is_free(g, seat, f) or hand:
                 acts.extend({"type": "move", "to": n} for n in NEIGHBOURS[loc])
+            elif kormanyos_ready(g, seat, loc, f):  # only where there is room for him to come along
+                acts.extend({"type": "move", "to": n} for n in NEIGHBOURS[loc] if ops.fighter_room(g, n) > 0)
             if here["inactive"] and ops.fighter_room(g, loc) > 0:
                 acts.append({"type": "activate_fighter"})
             if here["event"] and can_do(g, seat, "resolve_event", hand):
@@ -262,9 +264,13 @@ class Move(Frame):
         s = g.s
         acts = []
         room = ops.fighter_room(g, f["to"])
-        if len(f["fighters"]) < f.get("max_fighters", 2) and room > len(f["fighters"]):
-            acts.extend({"type": "take_fighter", "fighter": fid}
-                        for fid in ops.active_fighters(g, f["from"]) if fid not in f["fighters"])
+        slots = min(f.get("max_fighters", 2), room) - len(f["fighters"])
+        if slots > 0:
+            takeable = [fid for fid in ops.active_fighters(g, f["from"]) if fid not in f["fighters"]]
+            if slots == 1 and self._needs_kormanyos(g, f, seat):
+                # the last place must go to Kormányos, or the step could never be confirmed
+                takeable = [fid for fid in takeable if fid == KORMANYOS]
+            acts.extend({"type": "take_fighter", "fighter": fid} for fid in takeable)
         if not f["free"] and f["pay"] is None:
             acts.extend({"type": "discard", "card": c} for c in s["hands"][seat])
         if f["free"] or f["pay"] is not None or self._kormanyos(g, f):
@@ -272,6 +278,12 @@ class Move(Frame):
         if f.get("source", "turn") == "turn":  # a Transportation card is already played
             acts.append({"type": "cancel"})
         return acts
+
+    def _needs_kormanyos(self, g, f, seat) -> bool:
+        """An unpaid step with an empty hand can only be paid by taking Kormányos along."""
+        if f["free"] or f["pay"] is not None or g.s["hands"][seat] or KORMANYOS in f["fighters"]:
+            return False
+        return f.get("source", "turn") == "turn" and KORMANYOS not in turn_of(g, seat)["used_once"]
 
     @staticmethod
     def _kormanyos(g, f) -> bool:

@@ -26,9 +26,10 @@ def play_through_websockets(client, revolutionaries: int, seed: int, max_moves: 
         version = 0
         moves = 0
         while latest["spectator"]["view"]["result"] is None and moves < max_moves:
-            active = [s for s in tokens if latest[s]["view"]["actions"]]
-            seat = rng.choice(active)
-            acts = [a for a in latest[seat]["view"]["actions"] if a["type"] not in ("undo", "cancel")]
+            playable = {s: [a for a in latest[s]["view"]["actions"] if a["type"] not in ("undo", "cancel")]
+                        for s in tokens}
+            seat = rng.choice([s for s in tokens if playable[s]])
+            acts = playable[seat]
             busy = [a for a in acts if a["type"] not in ("done", "end_turn")]
             action = rng.choice(busy if busy and rng.random() < 0.8 else acts)
             opened[seat].send_json({"type": "action", "version": version, "action": action})
