@@ -82,9 +82,10 @@ async def play(hosts: list[str], seed: int) -> dict[str, list[int]]:
             await next_view(s)
         version = 0
         while latest["spectator"]["view"]["result"] is None:
-            active = [s for s in tokens if latest[s]["view"]["actions"]]
-            seat = rng.choice(active)
-            acts = [x for x in latest[seat]["view"]["actions"] if x["type"] not in ("undo", "cancel")]
+            playable = {s: [x for x in latest[s]["view"]["actions"] if x["type"] not in ("undo", "cancel")]
+                        for s in tokens}
+            seat = rng.choice([s for s in tokens if playable[s]])
+            acts = playable[seat]
             busy = [x for x in acts if x["type"] not in ("done", "end_turn")]
             action = rng.choice(busy if busy and rng.random() < 0.8 else acts)
             await socks[seat].send(json.dumps({"type": "action", "version": version, "action": action}))
