@@ -20,9 +20,14 @@ ICON_ACTIONS = {"resolve_event": 100, "destroy_tank": 80, "attack_militia": 40}
 class GreedyBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self.rev = RevTurn()
 
     def choose(self, view: dict, actions: list[dict]) -> dict:
         pool = [a for a in actions if a["type"] != "undo"] or actions
+        if view["seat"] != "soviet":
+            planned = self.rev.choose(view, pool, view["seat"])
+            if planned is not None and planned in pool:
+                return planned
         scored = [(self.score(view, a), self.rng.random(), i) for i, a in enumerate(pool)]
         return pool[max(scored)[2]]
 
@@ -90,6 +95,344 @@ def _could_resolve(v: dict, loc_id: str) -> bool:
     fixed, wild = _icons_available(v, loc_id)
     missing = sum(max(0, n - fixed.get(i, 0)) for i, n in need.items())
     return missing <= wild
+
+
+# ----- Revolutionary turn planner -----------------------------------------------------------------
+EVENTS_CAT = catalog()["events"]
+EVENT_VALUE = 100
+MAX_NODES = 4000
+
+
+def _bfs(a: str) -> dict[str, int]:
+    dist, frontier = {a: 0}, [a]
+    while frontier:
+        nxt = []
+        for x in frontier:
+            for y in NEIGHBOURS[x]:
+                if y not in dist:
+                    dist[y] = dist[x] + 1
+                    nxt.append(y)
+        frontier = nxt
+    return dist
+
+
+DIST = {a: _bfs(a) for a in NEIGHBOURS}
+
+
+def card_value(c: dict, day: int) -> float:
+    """What keeping a card in hand is worth (in event = 100 units): nothing on the last day."""
+    base = 10.0 if day <= 5 else (6.0 if day == 6 else 0.5)
+    if c.get("aid"):
+        base += 2
+    elif len(c["icons"]) > 1:
+        base += 2
+    if c.get("ability"):
+        base += 1
+    if "molotov" in c["icons"]:
+        base += 1
+    return base
+
+
+def morale_value(v: dict) -> float:
+    """One step of morale is one more card at each remaining end-of-phase draw."""
+    return card_value({"icons": []}, v["day"]) * 0.6 * max(0, 8 - v["day"])
+
+
+def reward_bonus(v: dict, eid: str) -> float:
+    e = EVENTS_CAT.get(eid) or {}
+    text = (e.get("reward") or "").lower()
+    bonus = 0.0
+    if "morale toward the hungarian end" in text and not text.startswith("only if"):
+        bonus += morale_value(v) * (2 if "twice" in text else 1)
+    if "draw 2 cards" in text:
+        bonus += 2 * card_value({"icons": []}, v["day"])
+    elif "draw one card" in text:
+        bonus += card_value({"icons": []}, v["day"])
+    if e.get("penalty"):
+        bonus += 40
+    return bonus
+
+
+def cover(need: dict, fixed: dict, hand: list[dict], day: int, values: list[float] | None = None) -> list[int] | None:
+    """Indices of the cheapest-looking cards of `hand` that, with the `fixed` icons (fighters),
+    meet `need`; None if the hand cannot."""
+    missing = {i: n - fixed.get(i, 0) for i, n in need.items() if n > fixed.get(i, 0)}
+    if not missing:
+        return []
+    used: list[int] = []
+    if values is None:
+        values = [card_value(c, day) for c in hand]
+    order = sorted(range(len(hand)), key=lambda k: values[k])
+    for icon in sorted(missing):
+        for k in order:
+            if missing[icon] <= 0:
+                break
+            c = hand[k]
+            if k in used or c.get("aid") or icon not in c["icons"]:
+                continue
+            if len(c["icons"]) > 1 and missing[icon] == 1 and any(
+                    j not in used and not hand[j].get("aid") and hand[j]["icons"] == [icon] for j in order):
+                continue  # a single card will do
+            used.append(k)
+            for i in c["icons"]:
+                if missing.get(i, 0) > 0:
+                    missing[i] -= 1
+    for icon in sorted(missing):
+        for k in order:
+            if missing[icon] <= 0:
+                break
+            c = hand[k]
+            if k in used or not c.get("aid") or icon not in c["icons"]:
+                continue
+            used.append(k)
+            missing[icon] -= 1
+    if any(n > 0 for n in missing.values()):
+        return None
+    return used
+
+
+def _icons_of(fighters) -> dict:
+    out: dict[str, int] = {}
+    for f in fighters:
+        for i in f["icons"]:
+            out[i] = out.get(i, 0) + 1
+    return out
+
+
+class Plan:
+    __slots__ = ("value", "steps")
+
+    def __init__(self, value, steps):
+        self.value, self.steps = value, steps
+
+
+def plan_turn(v: dict, seat: str) -> Plan:
+    """Search the turn's best sequence of (location, action): move there (first step free before the
+    first action, each further step paid with a card), then resolve an event, destroy a tank,
+    attack militia, activate a fighter or draw a card. Value: events resolved (with their rewards),
+    morale, cards kept; minus the expected damage of retaliating tanks."""
+    turn = v.get("turn") or {}
+    day = v["day"]
+    pos0 = v["positions"][seat]
+    locs = v["locations"]
+    cards = list(v["hand"])
+    blank = {"icons": [], "aid": False, "ability": None, "id": "?"}
+    value = [card_value(c, day) for c in cards]
+    blank_value = card_value(blank, day)
+    # a hand is a tuple of card indices sorted by value (cheapest first); -1 is a card still to draw
+    hand0 = tuple(sorted(range(len(cards)), key=lambda k: value[k]))
+    bonus_ammo = any(x["id"] == "e03" for x in v.get("lapsing", []))
+    n_events0 = sum(1 for x in locs.values() if x["event"])
+    mv = morale_value(v)
+    injuries = v["injuries"].get(seat, 0)
+    nodes = [0]
+    active = {loc: [f for f in x["fighters"] + x["revolutionary_tanks"] if f["active"]] for loc, x in locs.items()}
+    bonus = {loc: reward_bonus(v, x["event"]["id"]) for loc, x in locs.items() if x["event"]}
+    shielded = {loc: bool(x["barricades"] or any(f["id"] == "f_peter_hajas" for f in active[loc]))
+                for loc, x in locs.items()}
+    cover_memo: dict = {}
+
+    def danger(loc, tanks_gone):
+        tanks = locs[loc]["soviet_tanks"] - tanks_gone.get(loc, 0)
+        if tanks <= 0 or shielded[loc]:
+            return 0.0
+        hit_cost = 18 if active[loc] else 25 + 12 * injuries
+        return tanks * 0.5 * hit_cost
+
+    def keep_value(hand):
+        return sum(value[k] if k >= 0 else blank_value for k in hand)
+
+    def cover_idx(need, fixed, hand):
+        key = (tuple(sorted(need.items())), tuple(sorted(fixed.items())), hand)
+        if key not in cover_memo:
+            real = [k for k in hand if k >= 0]
+            used = cover(need, fixed, [cards[k] for k in real], day, [value[k] for k in real])
+            cover_memo[key] = None if used is None else [real[j] for j in used]
+        return cover_memo[key]
+
+    def best(pos, hand, left, free, resolved, tanks_gone, militia_gone, party, activated, drew):
+        nodes[0] += 1
+        top = Plan(keep_value(hand), [("pass", pos, [])])
+        if left <= 0 or nodes[0] > MAX_NODES:
+            return top
+        dist = DIST[pos]
+        n_events = n_events0 - len(resolved)
+        party_ids = {f["id"] for f in party}
+
+        def pay_moves(h, d):
+            steps = max(0, d - (1 if free and d > 0 else 0))
+            if steps > len(h):
+                return None
+            return h[steps:]
+
+        def fixed_at(loc):
+            return _icons_of(party + [f for f in active[loc] if f["id"] not in party_ids])
+
+        def without(used):
+            return tuple(k for k in hand if k not in used)
+
+        options = []
+        if not drew:
+            for loc, x in locs.items():
+                d = dist[loc]
+                if d > len(hand) + 1:
+                    continue
+                ev = x["event"]
+                if ev and loc not in resolved:
+                    need: dict[str, int] = {}
+                    for i in ev["requires"]:
+                        need[i] = need.get(i, 0) + 1
+                    for i in ev["requires_per_event"]:
+                        need[i] = need.get(i, 0) + n_events
+                    fixed = fixed_at(loc)
+                    if bonus_ammo:
+                        fixed["ammunition"] = fixed.get("ammunition", 0) + 1
+                    used = cover_idx(need, fixed, hand)
+                    if used is not None:
+                        rest = pay_moves(without(used), d)
+                        if rest is not None:
+                            gain = EVENT_VALUE + bonus[loc] - danger(loc, tanks_gone)
+                            options.append((gain, loc, "resolve_event", rest, resolved | {loc}, tanks_gone,
+                                            militia_gone, used))
+                tanks = x["soviet_tanks"] - tanks_gone.get(loc, 0)
+                if tanks > 0 and v["morale"] < 6:
+                    used = cover_idx({"molotov": 3}, fixed_at(loc), hand)
+                    if used is not None:
+                        rest = pay_moves(without(used), d)
+                        if rest is not None:
+                            gain = min(2, 6 - v["morale"]) * mv + 12 - danger(loc, tanks_gone)
+                            tg = dict(tanks_gone)
+                            tg[loc] = tg.get(loc, 0) + 1
+                            options.append((gain, loc, "destroy_tank", rest, resolved, tg, militia_gone, used))
+                mil = x["militia"] - militia_gone.get(loc, 0)
+                if mil > 0 and d <= 1:
+                    have = fixed_at(loc).get("ammunition", 0) + (1 if bonus_ammo else 0)
+                    used = []
+                    for k in hand:
+                        if have >= min(mil, 5):
+                            break
+                        if k >= 0 and "ammunition" in cards[k]["icons"] and not cards[k].get("aid"):
+                            used.append(k)
+                            have += cards[k]["icons"].count("ammunition")
+                    n = min(have, mil, 5)
+                    if n > 0:
+                        rest = pay_moves(without(used), d)
+                        if rest is not None:
+                            gain = 6 * n + (blank_value if n >= 3 else 0) - danger(loc, tanks_gone)
+                            mg = dict(militia_gone)
+                            mg[loc] = mg.get(loc, 0) + n
+                            options.append((gain, loc, "attack_militia", rest, resolved, tanks_gone, mg, used))
+            here = locs[pos]
+            inactive = [f for f in here["fighters"] if not f["active"]]
+            if inactive and pos not in activated and len(active[pos]) < 4:
+                f = inactive[0]
+                gain = (2 + len(f["icons"])) * max(1, 7 - day) * 0.9 - danger(pos, tanks_gone)
+                options.append((gain, pos, "activate_fighter", hand, resolved, tanks_gone, militia_gone, []))
+        if len(hand) < 10:  # draws come last (the drawn card is unknown)
+            options.append((blank_value - danger(pos, tanks_gone) + 0.5, pos, "draw_card", (-1,) + hand,
+                            resolved, tanks_gone, militia_gone, []))
+        for gain, loc, kind, rest, res, tg, mg, used in options:
+            new_party = party
+            if loc != pos:
+                new_party = sorted(party + [f for f in active[loc] if f["id"] not in party_ids],
+                                   key=lambda f: -len(f["icons"]))[:2]
+            act_set = activated | {pos} if kind == "activate_fighter" else activated
+            sub = best(loc, rest, left - 1, False, res, tg, mg, new_party, act_set, kind == "draw_card")
+            val = gain + sub.value
+            if val > top.value:
+                top = Plan(val, [(kind, loc, [cards[k]["id"] for k in used if k >= 0])] + sub.steps)
+        return top
+
+    party0 = sorted(active[pos0], key=lambda f: -len(f["icons"]))[:2]
+    return best(pos0, hand0, turn.get("actions_left", 0), bool(turn.get("free_move")), frozenset(), {}, {},
+                party0, frozenset(), False)
+
+
+class RevTurn:
+    """Follows the turn plan of one Revolutionary: the turn frame, its movement steps and the icon
+    collection of its actions."""
+
+    def __init__(self):
+        self.plans: dict[str, Plan] = {}
+
+    def choose(self, v: dict, actions: list[dict], seat: str) -> dict | None:
+        types = {a["type"] for a in actions}
+        prompt = v.get("prompt", "")
+        turn = v.get("turn") or {}
+        if "end_turn" in types and turn.get("seat") == seat:
+            return self._turn(v, actions, seat)
+        if prompt.startswith("Move to") and "done" in types | {"cancel"}:
+            return self._move(v, actions, seat)
+        if prompt.startswith("Discard cards to collect icons"):
+            return self._collect(v, actions, seat)
+        return None
+
+    def _reserved(self, seat: str) -> set:
+        plan = self.plans.get(seat)
+        return {cid for step in (plan.steps if plan else []) for cid in step[2]}
+
+    def _turn(self, v, actions, seat):
+        pos = v["positions"][seat]
+        here = v["locations"][pos]
+        plan = plan_turn(v, seat)
+        self.plans[seat] = plan
+        kind, loc, _ = plan.steps[0]
+        # Free cards worth playing now.
+        for a in actions:
+            if a["type"] != "play_card":
+                continue
+            card = next((c for c in v["hand"] if c["id"] == a["card"]), None)
+            name = card["name"] if card else ""
+            if name == "Ambush" and here["snipers"] > 0 and card["id"] not in self._reserved(seat):
+                return a
+            if name == "Build barricade" and not here["barricades"] and card["id"] not in self._reserved(seat) and (
+                    (here["soviet_tanks"] and loc == pos and kind != "pass")
+                    or (kind == "pass" and 3 * here["snipers"] + here["militia"] >= 3)):
+                return a
+            if name == "First aid kit" and kind in ("pass", "draw_card") and loc == pos and \
+                    v["injuries"].get(seat, 0) >= 2 and turn_left(v) > 0:
+                return a
+        if kind == "pass":
+            return {"type": "end_turn"}
+        if loc != pos:
+            d = DIST[pos][loc]
+            hops = [a for a in actions if a["type"] == "move" and DIST[a["to"]][loc] == d - 1]
+            if hops:
+                return min(hops, key=lambda a: v["locations"][a["to"]]["soviet_tanks"])
+            return None
+        want = next((a for a in actions if a["type"] == kind), None)
+        return want
+
+    def _move(self, v, actions, seat):
+        take = [a for a in actions if a["type"] == "take_fighter"]
+        pos = v["positions"][seat]
+        fighters = {f["id"]: f for f in v["locations"][pos]["fighters"] + v["locations"][pos]["revolutionary_tanks"]}
+        if take:
+            return max(take, key=lambda a: len(fighters.get(a["fighter"], {}).get("icons", [])))
+        pay = [a for a in actions if a["type"] == "discard"]
+        if pay:
+            reserved = self._reserved(seat)
+            hand = {c["id"]: c for c in v["hand"]}
+            return min(pay, key=lambda a: (a["card"] in reserved, card_value(hand[a["card"]], v["day"])))
+        return next((a for a in actions if a["type"] == "done"), None)
+
+    def _collect(self, v, actions, seat):
+        reserved = self._reserved(seat)
+        pay = [a for a in actions if a["type"] == "discard"]
+        planned = [a for a in pay if a["card"] in reserved]
+        if planned:
+            return planned[0]
+        done = next((a for a in actions if a["type"] == "done"), None)
+        if done:
+            return done
+        if pay:
+            hand = {c["id"]: c for c in v["hand"]}
+            return min(pay, key=lambda a: (bool(hand[a["card"]].get("aid")), card_value(hand[a["card"]], v["day"])))
+        return None
+
+
+def turn_left(v: dict) -> int:
+    return (v.get("turn") or {}).get("actions_left", 0)
 
 
 def rev_score(v: dict, a: dict, seat: str) -> float:
