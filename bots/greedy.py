@@ -100,7 +100,8 @@ def _could_resolve(v: dict, loc_id: str) -> bool:
 # ----- Revolutionary turn planner -----------------------------------------------------------------
 EVENTS_CAT = catalog()["events"]
 EVENT_VALUE = 100
-MAX_NODES = 4000
+MAX_NODES = 20000
+END_NEAR = 3.0
 
 
 def _bfs(a: str) -> dict[str, int]:
@@ -252,7 +253,9 @@ def plan_turn(v: dict, seat: str) -> Plan:
 
     def best(pos, hand, left, free, resolved, tanks_gone, militia_gone, party, activated, drew):
         nodes[0] += 1
-        top = Plan(keep_value(hand), [("pass", pos, [])])
+        # ending the turn near an unresolved event saves paid steps tomorrow
+        near = min((DIST[pos][loc] for loc in bonus if loc not in resolved), default=0)
+        top = Plan(keep_value(hand) - END_NEAR * near, [("pass", pos, [])])
         if left <= 0 or nodes[0] > MAX_NODES:
             return top
         dist = DIST[pos]
@@ -487,6 +490,16 @@ def rev_score(v: dict, a: dict, seat: str) -> float:
     return 5
 
 
+def green_gift(v: dict, hid: str) -> float:
+    """What a green headline's text gives the Revolutionaries, in CP (one card is about one CP; a
+    morale step is a card at each remaining end-of-phase draw)."""
+    k = v["revolutionaries"]
+    morale = 0.6 * max(1, 8 - v["day"]) if v["morale"] < 6 else 0.3
+    return {"h01": 1.5, "h02": 1.5, "h03": 0.7 * k, "h07": 2, "h08": k, "h15": 2, "h17": 2.5, "h19": 1,
+            "h21": 2.5, "h22": morale, "h26": morale + 0.6 * k, "h27": 2, "h29": 1.5, "h31": 3, "h32": 1.5,
+            "h33": 2.5, "h34": 3.5, "h35": 1, "h36": 5}.get(hid, 1.5)
+
+
 def soviet_score(v: dict, a: dict) -> float:
     t = a["type"]
     players = {v["positions"][p] for p in v["positions"]}
@@ -496,7 +509,8 @@ def soviet_score(v: dict, a: dict) -> float:
             return 0
         if card["colour"] == "red":
             return 50 + card["cp"] if a["mode"] == "cp" else 20 + 5 * (card.get("spa") or 0)
-        return 25 if a["mode"] == "discard" else 20 + 3 * card["cp"]
+        # A green card: its CP against what its text gives the Revolutionaries.
+        return 25 if a["mode"] == "discard" else 25 + 3 * (card["cp"] - green_gift(v, card["id"]))
     if t == "buy_event":
         slot = v["market"][a["slot"]]
         where = slot.get("location")
