@@ -89,7 +89,9 @@ class Game:
     def state_hash(self) -> str:
         import hashlib
 
-        return hashlib.sha256(json.dumps(self.s, sort_keys=True).encode()).hexdigest()
+        # Key order is part of the state: the engine walks its dicts in order, so a copy with the
+        # same content in another order (jsonb does that) could play differently.
+        return hashlib.sha256(json.dumps(self.s).encode()).hexdigest()
 
     # ----- internals -------------------------------------------------------------------------
     def _legal_for(self, seat: str) -> list[dict]:
