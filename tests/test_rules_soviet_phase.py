@@ -260,12 +260,12 @@ def test_headline_lapsing_red_card_collected_for_cp_is_not_lapsing():
 # ===== Event step ===================================================================================
 def test_event_cost_is_base_plus_slot_surcharge():
     """The base cost is increased by the number above the market slot: (+0), (+0), (+1), (+1), (+2), (+2)."""
-    g = with_market(game(2), ["e06", "e07", "e09", "e13", "e15", "e16"])  # all base 2
+    g = with_market(game(2), ["e06", "e07", "e09", "e11", "e12", "e14"])  # all base 3 (period 1 tuned, R95)
     done(g)
-    assert market_cost(g) == [2, 2, 3, 3, 4, 4]
-    with_cp(g, 3)
-    assert buyable(g) == [0, 1, 2, 3]
+    assert market_cost(g) == [3, 3, 4, 4, 5, 5]
     with_cp(g, 4)
+    assert buyable(g) == [0, 1, 2, 3]
+    with_cp(g, 5)
     assert buyable(g) == [0, 1, 2, 3, 4, 5]
 
 
@@ -277,7 +277,7 @@ def test_event_minor_base_cost_is_number_of_minor_events_on_board():
     assert market_cost(g)[0] == 1 and market_cost(g)[2] == 2
     with_event(g, "stalin", "e31")
     assert market_cost(g)[0] == 2 and market_cost(g)[2] == 3
-    assert market_cost(g)[1] == 1  # a major event keeps its printed base cost
+    assert market_cost(g)[1] == 2  # a major event keeps its base cost (E#5: 1, +1 for period 1, R95)
 
 
 def test_event_first_minor_placed_costs_0_the_second_1():
@@ -323,9 +323,9 @@ def test_event_major_replaces_the_occupant_without_effect():
 
 def test_event_anywhere_needs_an_empty_location_chosen_by_the_soviet():
     """"Anywhere" events must be placed in a location with no event; the Soviet commander chooses which."""
-    g = with_market(game(2), ["e08", "e24", "e05", "e06", "e07", "e09"])  # Spreading the news: Anywhere, 1
+    g = with_market(game(2), ["e08", "e24", "e05", "e06", "e07", "e09"])  # Spreading the news: Anywhere, 2 (R95)
     done(g)
-    with_cp(g, 1)
+    with_cp(g, 2)
     act(g, SOVIET, "buy_event", slot=0)
     places = {a["location"] for a in of_type(g, SOVIET, "place")}
     assert places == {"szena", "kossuth", "astoria", "radio", "blaha", "hwpp", "stalin", "csepel"}
@@ -339,13 +339,13 @@ def test_event_anywhere_needs_an_empty_location_chosen_by_the_soviet():
 
 def test_event_anywhere_with_exactly_one_empty_location_is_placed_there_without_a_prompt():
     """"Anywhere" event with a single empty location: nothing to choose, it is placed there at once."""
-    g = with_market(game(2), ["e08", "e24", "e05", "e06", "e07", "e09"])  # Spreading the news: Anywhere, 1
+    g = with_market(game(2), ["e08", "e24", "e05", "e06", "e07", "e09"])  # Spreading the news: Anywhere, 2 (R95)
     empty = [loc for loc, here in g.s["locations"].items() if not here["event"]]
     spare = [e for e in g.s["event_deck"] if e != "e08"]
     for loc in empty[:-1]:
         with_event(g, loc, spare.pop())
     done(g)
-    with_cp(g, 1)
+    with_cp(g, 2)
     act(g, SOVIET, "buy_event", slot=0)
     assert of_type(g, SOVIET, "place") == []
     v = sv(g)
@@ -391,7 +391,8 @@ def test_event_cannot_buy_with_too_few_cp():
 def test_event_market_worked_example_8_cp_buys_2_plus_4_plus_1():
     """Example: the Soviet gathers 2+4+2=8 CP then buys 3 events for 2+4+1=7 CP (the minor costs 0, no minor on the board yet)."""
     g = with_hand(game(2), ["h05", "h07", "h13"])  # CP 2 (red), 4 (green), 2 (red)
-    with_market(g, ["e06", "e10", "e24", "e15", "e16", "e12"])  # base 2 (+0), base 4 (+0), minor (+1)
+    # base 2 (+0; E#16, period 2), base 4 (+0), minor (+1)
+    with_market(g, ["e16", "e10", "e24", "e15", "e06", "e12"])
     for card in ("h05", "h07", "h13"):
         play(g, card, "cp")
         settle(g)  # H#7 (green) is executed: a Revolutionary chooses the player
@@ -400,15 +401,14 @@ def test_event_market_worked_example_8_cp_buys_2_plus_4_plus_1():
     assert market_cost(g)[:3] == [2, 4, 1]
     for slot in (0, 1, 2):
         act(g, SOVIET, "buy_event", slot=slot)
-        if slot == 0:  # Siege's placement: the Soviet chooses two militia or one sniper
-            assert {a["option"] for a in of_type(g, SOVIET, "choose")} == {"two_militia", "one_sniper"}
-            act(g, SOVIET, "choose", option="two_militia")
+        if slot == 0:  # Red star removed belongs anywhere: the Soviet chooses an empty location
+            act(g, SOVIET, "place", location="radio")
     v = sv(g)
     assert v["cp"] == 1
     assert (v["locations"]["radio"]["event"]["id"], v["locations"]["kossuth"]["event"]["id"],
-            v["locations"]["astoria"]["event"]["id"]) == ("e06", "e10", "e24")
+            v["locations"]["astoria"]["event"]["id"]) == ("e16", "e10", "e24")
     texts = log_texts(g, "rev1")
-    assert "The Soviet commander buys Siege for 2 CP." in texts
+    assert "The Soviet commander buys Red star removed from buildings for 2 CP." in texts
     assert "The Soviet commander buys Bloodbath for 4 CP." in texts
     assert "The Soviet commander buys Tanks in sight for 1 CP." in texts
 

@@ -256,7 +256,7 @@ def problems() -> list[str]:
             if len(e["requires"]) != 2:
                 out.append(f"{w}: minor events need 2 icons")
         elif e["period"] in (1, 2, 3):
-            if not isinstance(e["cost"], int) or isinstance(e["cost"], bool) or not 1 <= e["cost"] <= 5 + MAJOR_COST_TUNING:
+            if not isinstance(e["cost"], int) or isinstance(e["cost"], bool) or not 1 <= e["cost"] <= 5 + max(MAJOR_COST_TUNING.values()):
                 out.append(f"{w}: major events cost 1-5 (+ tuning)")
         else:
             out.append(f"{w}: bad period {e['period']!r}")

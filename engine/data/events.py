@@ -15,16 +15,19 @@ one space; "X resolved:" means X's resolution marker is in the ashtray.
 """
 from __future__ import annotations
 
-# Balance knob for bot-vs-bot tuning: added to every major event's base cost (starting events and
-# minor X events unchanged). 0 = the costs as first reconstructed; see docs/balance.md.
-MAJOR_COST_TUNING = 0
+# Balance tuning from bot-vs-bot simulation (docs/balance.md, docs/rulings.md R95): added to the
+# base cost of every major event of the period. The printed costs are reconstructed (the rulebook
+# gives only the starting events' 0), so they are the number tuned; starting events and minor X
+# events are unchanged.
+MAJOR_COST_TUNING = {1: 1, 2: 0, 3: 1}
 
 
 def _e(id, title, location, period, cost, requires, reward, basis, *, placement=None, penalty=None,
        per_event=None, lapsing=False, mark=False, modifiers=None, provenance="reconstructed"):
-    if period in (1, 2, 3) and cost is not None:
-        cost += MAJOR_COST_TUNING
-        basis += f" Base cost +{MAJOR_COST_TUNING} from bot-vs-bot balance simulation."
+    if period in (1, 2, 3) and cost is not None and MAJOR_COST_TUNING[period]:
+        basis += (f" Base cost {cost} as first reconstructed, +{MAJOR_COST_TUNING[period]} for period {period} "
+                  f"from bot-vs-bot balance simulation (R95).")
+        cost += MAJOR_COST_TUNING[period]
     return {
         "id": id, "title": title, "location": location, "period": period, "cost": cost,
         "requires": list(requires), "requires_per_event": list(per_event or []),
