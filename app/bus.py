@@ -1,69 +1,264 @@
-"""Fan-out across server instances (DESIGN §4): every instance LISTENs on a PostgreSQL channel;
-a move's transaction sends NOTIFY "game id, version" (delivered on commit), and every instance
-pushes the new versions, one by one and in order, to its own sockets on that game.
+"""Fan-out across server instances (DESIGN §4).
 
-With SQLite there is one process, so the bus is local: the instance that applied a move pushes
-the views itself (it always does, on every backend)."""
+Every change to a room is announced as a note "game id, version, kind" (kind: "move" or "room"),
+and every instance hears every note (its own included) and pushes the new versions, one by one and
+in order, to its own sockets on that game (`app.routes.push.on_notify`, which catches up from the
+database, so a missed or repeated note is harmless).
+
+Three buses share one small interface, chosen by `make_bus` (app.main's lifespan):
+
+- `RedisBus` (`DOI_REDIS_URL` set): notes are published on a Redis channel *after* the write
+  transaction commits (a rolled-back change announces nothing); every instance subscribes.
+- `PgBus` (PostgreSQL without Redis): the transaction itself sends `pg_notify`, which PostgreSQL
+  delivers on commit only; every instance LISTENs.
+- `Bus` (SQLite, one process): nothing to tell anyone; the instance that applied a change pushes
+  the views itself (it always does, on every backend).
+
+The store calls `notify_in(session, bus, ...)` inside its write transaction and `bus.after_commit`
+with the session's notes once the transaction has committed."""
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import secrets
+from collections.abc import Awaitable, Callable
 
-import psycopg
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 
 from .db import is_sqlite
 
 CHANNEL = "doi_games"
+NOTES = "doi_notes"  # key of the notes in a write session's `info`
 log = logging.getLogger("doi.bus")
 
-
-async def notify_in(session, url: str, gid: str, version: int, kind: str = "move") -> None:
-    """Queue a notification inside the caller's transaction (PostgreSQL sends it at commit)."""
-    if not is_sqlite(url):
-        await session.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{gid} {version} {kind}"})
+OnNotify = Callable[[str, int, str], Awaitable[None]]
 
 
-class PgListener:
-    def __init__(self, url: str, on_notify):
-        self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
-        self.on_notify = on_notify
-        self._task: asyncio.Task | None = None
-        self._conn: psycopg.AsyncConnection | None = None
+async def notify_in(session, bus: Bus, gid: str, version: int, kind: str = "move") -> None:
+    """Announce a change from inside the caller's write transaction (sent only if it commits)."""
+    note = f"{gid} {version} {kind}"
+    session.info.setdefault(NOTES, []).append(note)
+    await bus.in_transaction(session, note)
+
+
+def parse(note: str) -> tuple[str, int, str]:
+    gid, version, kind = note.split(" ")
+    return gid, int(version), kind
+
+
+class Bus:
+    """The local bus (one process): nothing to send, nothing to hear."""
+
+    kind = "local"
+
+    def __init__(self) -> None:
         self.ready = asyncio.Event()
+        self._on_notify: OnNotify | None = None
 
-    async def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="doi-listen")
+    async def start(self, on_notify: OnNotify) -> None:
+        self._on_notify = on_notify
+        self.ready.set()
+
+    async def stop(self) -> None:
+        pass
+
+    async def in_transaction(self, session, note: str) -> None:
+        """Called inside the write transaction, for each note."""
+
+    def after_commit(self, notes: list[str]) -> None:
+        """Called once the transaction that made `notes` has committed; must not block or raise."""
+
+    async def _deliver(self, note: str) -> None:
+        try:
+            gid, version, kind = parse(note)
+        except ValueError:
+            log.warning("ignoring malformed bus note %r", note)
+            return
+        try:
+            await self._on_notify(gid, version, kind)
+        except Exception:  # one bad push must not stop the listener
+            log.exception("push after notify failed for game %s", gid)
+
+
+class _ListeningBus(Bus):
+    """A bus with a background task that (re)connects and hears notes, with backoff."""
+
+    async def start(self, on_notify: OnNotify) -> None:
+        self._on_notify = on_notify
+        self._tasks = [asyncio.create_task(self._listen_forever(), name=f"doi-bus-{self.kind}")]
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.ready.wait(), 10)
 
     async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
+        for task in getattr(self, "_tasks", []):
+            task.cancel()
+        for task in getattr(self, "_tasks", []):
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-        if self._conn:
-            with contextlib.suppress(Exception):
-                await self._conn.close()
+                await task
+        await self._close()
 
-    async def _run(self) -> None:
+    async def _listen_forever(self) -> None:
         delay = 0.5
         while True:
             try:
-                self._conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-                await self._conn.execute(f"LISTEN {CHANNEL}")
-                self.ready.set()
-                delay = 0.5
-                async for note in self._conn.notifies():
-                    gid, version, kind = note.payload.split(" ")
-                    try:
-                        await self.on_notify(gid, int(version), kind)
-                    except Exception:  # one bad push must not stop the listener
-                        log.exception("push after notify failed for game %s", gid)
+                async for note in self._listen():
+                    if note is None:  # (re)subscribed
+                        delay = 0.5
+                        continue
+                    await self._deliver(note)
+                raise ConnectionError("listener stream ended")
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.warning("LISTEN connection lost; reconnecting in %.1fs", delay)
+            except Exception as e:
+                log.warning("%s bus connection lost (%s); reconnecting in %.1fs", self.kind, type(e).__name__, delay)
+                await self._close()
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 10)
+
+    def _listen(self):  # an async iterator: None once subscribed (and self.ready set), then notes
+        raise NotImplementedError
+
+    async def _close(self) -> None:
+        pass
+
+
+class PgBus(_ListeningBus):
+    """PostgreSQL LISTEN/NOTIFY: the note rides in the transaction, delivered on commit."""
+
+    kind = "postgres"
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        self._conn = None
+
+    async def in_transaction(self, session, note: str) -> None:
+        await session.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": note})
+
+    async def _listen(self):
+        import psycopg
+
+        self._conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        await self._conn.execute(f"LISTEN {CHANNEL}")
+        self.ready.set()
+        yield None
+        async for n in self._conn.notifies():
+            yield n.payload
+
+    async def _close(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                await conn.close()
+
+
+class RedisBus(_ListeningBus):
+    """Redis pub/sub: notes are queued after commit and published, in order, by a background task
+    (a move never waits on Redis, and a Redis outage never fails a committed move)."""
+
+    kind = "redis"
+    QUEUE_LIMIT = 10_000
+
+    def __init__(self, redis_url: str, channel: str) -> None:
+        super().__init__()
+        self.redis_url = redis_url
+        self.channel = channel
+        self.client_name = f"doi-bus-{secrets.token_hex(4)}"  # lets a test (or an operator) find our socket
+        self._queue: asyncio.Queue[str] = asyncio.Queue()
+        self._sub = None
+        self._pubsub = None
+        self.published = 0
+        self.dropped = 0
+
+    def _client(self, name: str):
+        from redis.asyncio import Redis
+
+        return Redis.from_url(self.redis_url, client_name=name, socket_connect_timeout=5, socket_timeout=5,
+                              health_check_interval=15, decode_responses=True)
+
+    async def start(self, on_notify: OnNotify) -> None:
+        await super().start(on_notify)
+        self._pub = self._client(f"{self.client_name}-pub")
+        self._tasks.append(asyncio.create_task(self._publish_forever(), name="doi-bus-redis-publish"))
+
+    async def stop(self) -> None:
+        # Let notes of moves that already committed go out before we leave (briefly).
+        deadline = asyncio.get_running_loop().time() + 2
+        while not self._queue.empty() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+        await super().stop()
+        pub = getattr(self, "_pub", None)
+        if pub is not None:
+            with contextlib.suppress(Exception):
+                await pub.aclose()
+
+    def after_commit(self, notes: list[str]) -> None:
+        for note in notes:
+            if self._queue.qsize() >= self.QUEUE_LIMIT:
+                self.dropped += 1  # harmless: the next note for that game catches its sockets up
+                continue
+            self._queue.put_nowait(note)
+
+    async def _publish_forever(self) -> None:
+        delay = 0.2
+        batch: list[str] = []
+        while True:
+            if not batch:
+                batch.append(await self._queue.get())
+            while not self._queue.empty() and len(batch) < 500:
+                batch.append(self._queue.get_nowait())
+            try:
+                async with self._pub.pipeline(transaction=False) as pipe:
+                    for note in batch:
+                        pipe.publish(self.channel, note)
+                    await pipe.execute()
+                self.published += len(batch)
+                batch = []
+                delay = 0.2
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # keep the batch and retry: order is kept, nothing committed is skipped
+                log.warning("redis publish failed (%s); retrying in %.1fs", type(e).__name__, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5)
+                batch = batch[-self.QUEUE_LIMIT:]
+
+    async def _listen(self):
+        self._sub = self._client(self.client_name)
+        self._pubsub = self._sub.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(self.channel)
+        self.ready.set()
+        yield None
+        while True:
+            msg = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=5)
+            if msg and msg.get("type") == "message":
+                yield msg["data"]
+
+    async def _close(self) -> None:
+        pubsub, sub, self._pubsub, self._sub = self._pubsub, self._sub, None, None
+        for closeable in (pubsub, sub):
+            if closeable is not None:
+                with contextlib.suppress(Exception):
+                    await closeable.aclose()
+
+
+def redis_channel(database_url: str, configured: str = "") -> str:
+    """The Redis channel: DOI_REDIS_CHANNEL, or one per database (instances of one deployment
+    share it; tests or deployments on other databases never hear each other)."""
+    if configured:
+        return configured
+    u = make_url(database_url)
+    if is_sqlite(database_url):
+        return f"{CHANNEL}:sqlite:{u.database}"
+    return f"{CHANNEL}:{u.host or 'localhost'}:{u.port or 5432}/{u.database}"
+
+
+def make_bus(database_url: str, redis_url: str = "", channel: str = "") -> Bus:
+    """Redis when configured, else LISTEN/NOTIFY on PostgreSQL, else the local bus (SQLite)."""
+    if redis_url:
+        return RedisBus(redis_url, redis_channel(database_url, channel))
+    if not is_sqlite(database_url):
+        return PgBus(database_url)
+    return Bus()

@@ -8,9 +8,11 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import text
 
+from .bus import make_bus
 from .db import is_sqlite, make_engine, make_sessionmaker
 from .hub import Hub
 from .metrics import Metrics, setup_logging
+from .routes.push import on_notify
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError
@@ -30,23 +32,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(url)
         app.state.db_engine = engine
         app.state.sessions = make_sessionmaker(engine)
+        # Fan-out between instances: Redis if configured, else PostgreSQL LISTEN/NOTIFY, else local.
+        bus = app.state.bus = make_bus(url, settings.redis_url, settings.redis_channel)
         app.state.store = GameStore(app.state.sessions, settings.snapshot_every, serialize_writes=is_sqlite(url),
-                                    url=url)
+                                    url=url, bus=bus)
         await app.state.store.start(engine)
-        listener = None
-        if not is_sqlite(url):
-            from .bus import PgListener
-            from .routes.push import on_notify
 
-            listener = PgListener(url, lambda gid, version, kind: on_notify(app, gid, version, kind))
-            await listener.start()
+        async def heard(gid: str, version: int, kind: str) -> None:
+            app.state.metrics.bus_notes.labels(bus.kind).inc()
+            await on_notify(app, gid, version, kind)
+
+        await bus.start(heard)
         try:
             yield
         finally:
-            # Close every socket and let its handler finish its database work before the pool goes.
-            if listener:
-                await listener.stop()
+            # Close every socket and let its handler finish its database work before the pool goes;
+            # then stop the bus (Redis: after the notes of those last moves went out).
             await app.state.hub.close_all()
+            await bus.stop()
             await app.state.store.stop()
             await engine.dispose()
 

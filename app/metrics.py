@@ -15,6 +15,8 @@ class Metrics:
         self.registry = CollectorRegistry()
         self.moves = Counter("doi_moves_total", "Moves applied", registry=self.registry)
         self.errors = Counter("doi_errors_total", "Refused messages and moves", ["code"], registry=self.registry)
+        self.bus_notes = Counter("doi_bus_notes_total", "Change notes heard on the instance bus", ["bus"],
+                                 registry=self.registry)
         self.sockets = Gauge("doi_open_sockets", "Open websocket connections", registry=self.registry)
         self.move_seconds = Histogram("doi_move_seconds", "Time to apply, store and push a move",
                                       buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2),

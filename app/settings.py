@@ -13,6 +13,10 @@ class Settings(BaseSettings):
 
     # A plain "postgresql://user@host:port/db" or "sqlite:///path" URL; the app picks its driver.
     database_url: str = ""
+    # Fan-out between instances over Redis pub/sub ("redis://host:6379/0"); empty: PostgreSQL
+    # LISTEN/NOTIFY (or nothing on SQLite, one process). The channel defaults to one per database.
+    redis_url: str = ""
+    redis_channel: str = ""
     # Signs the guest and admin cookies. Set it in production: the default changes every start.
     secret_key: str = secrets.token_urlsafe(32)
     # Public base URL used in invite links (empty: relative links).

@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
 
-from .bus import notify_in
+from .bus import NOTES, Bus, make_bus, notify_in
 from .models import ActionRow, ChatRow, GameRow, SeatRow, SnapshotRow
 from .security import new_token, same, token_hash
 
@@ -44,9 +44,11 @@ def _game_id() -> str:
 
 
 class GameStore:
-    def __init__(self, sessionmaker, snapshot_every: int = 50, serialize_writes: bool = False, url: str = ""):
+    def __init__(self, sessionmaker, snapshot_every: int = 50, serialize_writes: bool = False, url: str = "",
+                 bus: Bus | None = None):
         self.sessions = sessionmaker
         self.url = url or "sqlite://"
+        self.bus = bus or make_bus(self.url)  # announces committed changes to the other instances
         # SQLite has one writer at a time; queueing writers here avoids its busy-wait backoff.
         self._write_lock = asyncio.Lock() if serialize_writes else None
         self._write_conn = None
@@ -72,6 +74,7 @@ class GameStore:
         if self._write_conn is None:
             async with self.sessions() as s, s.begin():
                 yield s
+            self.bus.after_commit(s.info.get(NOTES, []))
             return
         async with self._write_lock:
             conn = self._write_conn
@@ -80,6 +83,7 @@ class GameStore:
                 yield session
                 await session.flush()
                 await conn.commit()
+                self.bus.after_commit(session.info.get(NOTES, []))
             except BaseException:
                 await conn.rollback()
                 raise
@@ -162,7 +166,7 @@ class GameStore:
             if unclaimed == 0:
                 await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.status == "open")
                                 .values(status="active", updated_at=_now()))
-            await notify_in(s, self.url, gid, row.version, "room")
+            await notify_in(s, self.bus, gid, row.version, "room")
         return token
 
     async def leave(self, gid: str, seat: str, token: str) -> None:
@@ -175,7 +179,7 @@ class GameStore:
                                   .values(name=None, token_hash=None, guest_id=None, claimed_at=None))
             if res.rowcount != 1:
                 raise StoreError("That token does not hold this seat.", 403, "forbidden")
-            await notify_in(s, self.url, gid, row.version, "room")
+            await notify_in(s, self.bus, gid, row.version, "room")
 
     async def seat_for_token(self, gid: str, token: str | None) -> str | None:
         """The seat a token holds in this game, or None (spectator). A wrong token is an error."""
@@ -259,7 +263,7 @@ class GameStore:
                     if res.rowcount != 1:
                         raise Stale()
                     s.add(ActionRow(game_id=gid, seq=new_version, seat=seat, action=action))
-                    await notify_in(s, self.url, gid, new_version)
+                    await notify_in(s, self.bus, gid, new_version)
                     if new_version % self.snapshot_every == 0:
                         s.add(SnapshotRow(game_id=gid, seq=new_version, state=game.to_dict()))
             except (Stale, IntegrityError) as e:
@@ -349,7 +353,7 @@ class GameStore:
             res = await s.execute(update(GameRow).where(GameRow.id == gid).values(status=status, updated_at=_now()))
             if res.rowcount != 1:
                 raise StoreError("No such game.", 404, "not_found")
-            await notify_in(s, self.url, gid, -1, "room")
+            await notify_in(s, self.bus, gid, -1, "room")
 
     async def delete(self, gid: str) -> None:
         async with self._write() as s:
