@@ -9,7 +9,6 @@ from collections import OrderedDict, defaultdict
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from engine import Game, IllegalAction, new_game
@@ -17,6 +16,7 @@ from engine.options import validate_options
 
 from .bus import NOTES, Bus, make_bus, notify_in
 from .models import ActionRow, ChatRow, GameRow, SeatRow, SnapshotRow
+from .movelog import Move, MoveWriter
 from .security import new_token, same, token_hash
 
 CACHE_SIZE = 512
@@ -47,11 +47,12 @@ class GameStore:
     def __init__(self, sessionmaker, snapshot_every: int = 50, serialize_writes: bool = False, url: str = "",
                  bus: Bus | None = None):
         self.sessions = sessionmaker
-        self.url = url or "sqlite://"
+        self.url = url or sessionmaker.kw["bind"].url.render_as_string(hide_password=False)
         self.bus = bus or make_bus(self.url)  # announces committed changes to the other instances
         # SQLite has one writer at a time; queueing writers here avoids its busy-wait backoff.
         self._write_lock = asyncio.Lock() if serialize_writes else None
         self._write_conn = None
+        self._moves = MoveWriter(self.url, self.bus, self._write_lock)
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, tuple[int, Game]] = OrderedDict()
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -64,6 +65,7 @@ class GameStore:
             self._write_conn = await engine.connect()
 
     async def stop(self) -> None:
+        await self._moves.close()
         if self._write_conn is not None:
             await self._write_conn.close()
             self._write_conn = None
@@ -254,24 +256,15 @@ class GameStore:
             game.apply(seat, action)  # IllegalAction leaves the game unchanged
             new_version = current + 1
             status = "finished" if game.result else "active"
+            snapshot = game.to_dict() if new_version % self.snapshot_every == 0 else None
             try:
-                async with self._write() as s:
-                    res = await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.version == current,
-                                                                GameRow.status == "active")
-                                          .values(version=new_version, status=status, result=game.result,
-                                                  updated_at=_now()))
-                    if res.rowcount != 1:
-                        raise Stale()
-                    s.add(ActionRow(game_id=gid, seq=new_version, seat=seat, action=action))
-                    await notify_in(s, self.bus, gid, new_version)
-                    if new_version % self.snapshot_every == 0:
-                        s.add(SnapshotRow(game_id=gid, seq=new_version, state=game.to_dict()))
-            except (Stale, IntegrityError) as e:
-                self.forget(gid)  # our copy moved ahead of the database: rebuild next time
-                raise Stale() from e
-            except Exception:
-                self.forget(gid)
+                committed = await self._moves.write(Move(gid, current, seat, action, status, game.result, snapshot))
+            except BaseException:
+                self.forget(gid)  # the write failed or was cut short: rebuild from the database next time
                 raise
+            if not committed:
+                self.forget(gid)  # our copy moved ahead of the database: rebuild next time
+                raise Stale()
             self._remember(gid, new_version, game)
             if status != "active":
                 self._active.discard(gid)

@@ -76,18 +76,28 @@ def _locations(g) -> dict:
     return out
 
 
-def _log(g, seat: str) -> list[dict]:
+def _log(g, seat: str, shared: list[dict] | None = None) -> list[dict]:
+    """The log tail as `seat` may read it. `shared` (from `_shared_log`) lets several views reuse
+    the entries that read the same for everyone."""
+    tail = g.s["log"][-LOG_TAIL:]
+    shared = shared if shared is not None else _shared_log(tail)
     out = []
-    for entry in g.s["log"][-LOG_TAIL:]:
+    for entry, public in zip(tail, shared, strict=True):
         private = entry.get("private")
+        if not private:
+            out.append(public)
+            continue
         text = entry["text"]
-        if private:
-            if seat == "admin":
-                text = text + " [" + "; ".join(f"{k}: {v}" for k, v in private.items()) + "]"
-            elif seat in private:
-                text = private[seat]
+        if seat == "admin":
+            text = text + " [" + "; ".join(f"{k}: {v}" for k, v in private.items()) + "]"
+        elif seat in private:
+            text = private[seat]
         out.append({"n": entry["n"], "day": entry["day"], "text": text, "refs": list(entry["refs"])})
     return out
+
+
+def _shared_log(tail: list[dict]) -> list[dict]:
+    return [{"n": e["n"], "day": e["day"], "text": e["text"], "refs": list(e["refs"])} for e in tail]
 
 
 def build_view(g, seat: str) -> dict:
@@ -103,6 +113,7 @@ def build_views(g, seats) -> dict[str, dict]:
     top = stack[-1] if stack and s["result"] is None else None
     handler = FRAMES[top["kind"]] if top else None
     base_prompt = handler.prompt(g, top) if handler else (s["result"]["reason"] if s["result"] else "")
+    shared_log = _shared_log(s["log"][-LOG_TAIL:])
     out = {}
     for seat in seats:
         prompt = base_prompt
@@ -115,7 +126,7 @@ def build_views(g, seats) -> dict[str, dict]:
         else:
             hand = []
         view = {"seat": seat, **public, "hand": hand, "active": active, "prompt": prompt,
-                "actions": g.legal_actions(seat) if seat in s["seats"] else [], "log": _log(g, seat)}
+                "actions": g.legal_actions(seat) if seat in s["seats"] else [], "log": _log(g, seat, shared_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g)
             view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}
