@@ -42,15 +42,17 @@ async def make_room(http: httpx.AsyncClient) -> tuple[str, dict[str, str]]:
 
 
 class Room:
-    def __init__(self, ws_urls: list[str], gid: str, tokens: dict[str, str], seed: int, think: float):
+    def __init__(self, ws_urls: list[str], gid: str, tokens: dict[str, str], seed: int, think: float,
+                 home: int | None = None):
         self.gid, self.tokens, self.think = gid, tokens, think
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
         self.moves = 0
         self.errors = 0
         seats = list(tokens) + ["spectator1", "spectator2"]
-        # Spread one room's sockets over the instances: every move then crosses the fan-out.
-        self.urls = [f"{ws_urls[(seed + j) % len(ws_urls)]}/ws/games/{gid}"
+        # home given: every socket on that instance; else spread over the instances, so that
+        # every move crosses the fan-out between them.
+        self.urls = [f"{ws_urls[home if home is not None else (seed + j) % len(ws_urls)]}/ws/games/{gid}"
                      + (f"?token={tokens[s]}" if s in tokens else "") for j, s in enumerate(seats)]
         self.socks: list = []
         self.latest: list[dict] = []
@@ -105,18 +107,23 @@ class Room:
                 return msg, time.perf_counter() - t0
 
 
-async def run_load(urls: list[str], rooms: int, seconds: float, seed: int, think: float) -> dict:
-    """Make `rooms` rooms (round-robin over the instances at `urls`), connect every socket, then
-    play for `seconds`. Returns moves, moves/s, errors and latency percentiles in ms."""
+async def run_load(urls: list[str], rooms: int, seconds: float, seed: int, think: float,
+                   spread: str = "seat", on_play=None) -> dict:
+    """Make `rooms` rooms (round-robin over the instances at `urls`), connect every socket (spread
+    "room": a room's sockets on the instance that made it; "seat": over all instances), then play
+    for `seconds`. Returns moves, moves/s, errors and latency percentiles in ms."""
     ws_urls = [u.replace("http://", "ws://").replace("https://", "wss://") for u in urls]
     clients = [httpx.AsyncClient(base_url=u, timeout=60) for u in urls]
     try:
         made = await asyncio.gather(*(make_room(clients[i % len(clients)]) for i in range(rooms)))
     finally:
         await asyncio.gather(*(c.aclose() for c in clients))
-    room_objs = [Room(ws_urls, gid, tokens, seed + i, think) for i, (gid, tokens) in enumerate(made)]
+    room_objs = [Room(ws_urls, gid, tokens, seed + i, think, home=i % len(urls) if spread == "room" else None)
+                 for i, (gid, tokens) in enumerate(made)]
     for k in range(0, len(room_objs), 25):  # connect in small waves, like players arriving
         await asyncio.gather(*(r.connect() for r in room_objs[k:k + 25]))
+    if on_play:
+        on_play()  # e.g. read the servers' CPU time: the play alone, without setting up the rooms
     start = time.perf_counter()
     await asyncio.gather(*(r.run(start + seconds) for r in room_objs))
     elapsed = time.perf_counter() - start
