@@ -2,15 +2,19 @@
 side and take the best (random tie-break). They use only the view and the legal actions.
 
 Revolutionaries: resolve events, destroy tanks, clear militia, walk toward the events they can
-resolve with fighters in tow, spend hits on barricades and fighters before injuries.
-Soviet: collect CP from red headlines, discard green ones, buy as many events as possible, put
-tanks where the Revolutionaries stand, and send the SPA after them.
+resolve with fighters in tow, spend hits on barricades and fighters before injuries, and value
+morale most next to the skull.
+Soviet: collect CP from red headlines unless resolving one is worth more (a hit on an exposed,
+injured Revolutionary, morale next to the skull, discards or tank fire that grow with the team),
+discard green ones, buy as many events as possible, put tanks where the Revolutionaries stand, and
+send the SPA after them.
 """
 from __future__ import annotations
 
 import random
 
 from engine.catalog import catalog
+from engine.data.board import INJURY_LIMIT
 
 # The map is public, static information (the same the client draws).
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
@@ -135,8 +139,10 @@ def card_value(c: dict, day: int) -> float:
 
 
 def morale_value(v: dict) -> float:
-    """One step of morale is one more card at each remaining end-of-phase draw."""
-    return card_value({"icons": []}, v["day"]) * 0.6 * max(0, 8 - v["day"])
+    """One step of morale is one more card at each remaining end-of-phase draw; next to the skull
+    (morale on it at the end of a day loses the game) it is worth much more."""
+    risk = {0: 1000.0, 1: 60.0, 2: 15.0}.get(v["morale"], 0.0)
+    return card_value({"icons": []}, v["day"]) * 0.6 * max(0, 8 - v["day"]) + risk
 
 
 def reward_bonus(v: dict, eid: str) -> float:
@@ -500,6 +506,54 @@ def green_gift(v: dict, hid: str) -> float:
             "h33": 2.5, "h34": 3.5, "h35": 1, "h36": 5}.get(hid, 1.5)
 
 
+def hit_value(v: dict, loc_id: str) -> float:
+    """What one hit to a location is worth to the Soviet (in thirds of a CP). The Revolutionaries
+    take it on a barricade or an active fighter first, else on the least injured player there;
+    the injury that reaches the limit wins the game."""
+    loc = v["locations"][loc_id]
+    if loc["barricades"] or loc["revolutionary_tanks"] or any(f["active"] for f in loc["fighters"]):
+        return 4.0
+    if not loc["players"]:
+        return 0.0
+    injuries = min(v["injuries"].get(p, 0) for p in loc["players"])
+    if injuries + 1 >= INJURY_LIMIT[v["revolutionaries"]]:
+        return 200.0
+    return 8.0 + 8.0 * injuries
+
+
+MORALE_HEADLINES = {"h28", "h30", "h38", "h41"}  # red headlines that shift morale toward the Soviet end
+
+
+def red_value(v: dict, hid: str) -> float:
+    """What resolving a red headline is worth, in CP (against the CP it would give instead)."""
+    if hid in MORALE_HEADLINES:
+        # a card less at each remaining draw; the skull at the end of a day wins the game
+        return 0.7 * max(1, 8 - v["day"]) + (12 if v["morale"] <= 1 else (2 if v["morale"] == 2 else 0))
+    if hid == "h10":  # each Revolutionary with cards discards one
+        return float(sum(1 for seat, n in v["hands"].items() if seat != "soviet" and n))
+    if hid == "h25":  # each Revolutionary discards every card with the named icon
+        return 1.3 * v["revolutionaries"]
+    if hid in ("h04", "h23", "h42"):  # one hit where a Revolutionary stands
+        return max((hit_value(v, loc) for loc, x in v["locations"].items() if x["players"]), default=0.0) / 3
+    # Soviet tanks firing (each hits on 1-3) wherever Revolutionaries stand
+    events = [loc for loc, x in v["locations"].items() if x["event"]]
+    if hid == "h05":  # a tank more in an event location, then the tanks there fire
+        return max((_tank_fire_value(v, loc, 1) for loc in events), default=0.0)
+    if hid == "h18":  # a tank more on the Radio, then the tanks there fire
+        return _tank_fire_value(v, "radio", 1)
+    if hid == "h39":  # tanks in event locations fire (their moves first are ignored)
+        return sum(_tank_fire_value(v, loc) for loc in events)
+    if hid == "h13":  # tanks fire where a Revolutionary with no injuries stands
+        return sum(_tank_fire_value(v, loc) for loc, x in v["locations"].items()
+                   if any(v["injuries"].get(p, 0) == 0 for p in x["players"]))
+    return 0.0
+
+
+def _tank_fire_value(v: dict, loc_id: str, extra: int = 0) -> float:
+    """Expected worth (CP) of the Soviet tanks in a location firing once: half a hit per tank."""
+    return (v["locations"][loc_id]["soviet_tanks"] + extra) * 0.5 * hit_value(v, loc_id) / 3
+
+
 def soviet_score(v: dict, a: dict) -> float:
     t = a["type"]
     players = {v["positions"][p] for p in v["positions"]}
@@ -508,7 +562,9 @@ def soviet_score(v: dict, a: dict) -> float:
         if card is None:
             return 0
         if card["colour"] == "red":
-            return 50 + card["cp"] if a["mode"] == "cp" else 20 + 5 * (card.get("spa") or 0)
+            if a["mode"] == "cp":
+                return 50 + 3 * card["cp"]
+            return 50 + 3 * red_value(v, card["id"]) + 0.5 * (card.get("spa") or 0)
         # A green card: its CP against what its text gives the Revolutionaries.
         return 25 if a["mode"] == "discard" else 25 + 3 * (card["cp"] - green_gift(v, card["id"]))
     if t == "buy_event":
@@ -521,6 +577,8 @@ def soviet_score(v: dict, a: dict) -> float:
     if t == "place":
         loc = a["location"]
         return 20 + 3 * min((_dist(v, loc, p) for p in players), default=3)
+    if t == "choose_location" and "take 1 hit" in v.get("prompt", ""):
+        return 20 + hit_value(v, a["location"])
     if t == "choose_location":
         loc = a["location"]
         return 20 + (15 if loc in players else 0) - v["locations"][loc]["barricades"] * 10
