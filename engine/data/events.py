@@ -15,18 +15,20 @@ one space; "X resolved:" means X's resolution marker is in the ashtray.
 """
 from __future__ import annotations
 
-# Balance tuning from bot-vs-bot simulation (docs/balance.md, docs/rulings.md R95): added to the
-# base cost of every major event of the period. The printed costs are reconstructed (the rulebook
+# Balance tuning from bot-vs-bot simulation (docs/balance.md, docs/rulings.md R95 and R96): added to
+# the base cost of every major event of the period. The printed costs are reconstructed (the rulebook
 # gives only the starting events' 0), so they are the number tuned; starting events and minor X
-# events are unchanged.
-MAJOR_COST_TUNING = {1: 1, 2: 0, 3: 1}
+# events are unchanged. R95: +1 in periods 1 and 3; R96: period 3 +3 in all (after the stronger
+# greedy Soviet, the solo game was left at the bottom of the target range).
+MAJOR_COST_TUNING = {1: 1, 2: 0, 3: 3}
+TUNING_RULINGS = {1: "R95", 2: "", 3: "R95, R96"}
 
 
 def _e(id, title, location, period, cost, requires, reward, basis, *, placement=None, penalty=None,
        per_event=None, lapsing=False, mark=False, modifiers=None, provenance="reconstructed"):
     if period in (1, 2, 3) and cost is not None and MAJOR_COST_TUNING[period]:
         basis += (f" Base cost {cost} as first reconstructed, +{MAJOR_COST_TUNING[period]} for period {period} "
-                  f"from bot-vs-bot balance simulation (R95).")
+                  f"from bot-vs-bot balance simulation ({TUNING_RULINGS[period]}).")
         cost += MAJOR_COST_TUNING[period]
     return {
         "id": id, "title": title, "location": location, "period": period, "cost": cost,
