@@ -15,11 +15,15 @@ from fastapi import WebSocket
 
 from engine import Game
 
-SEND_TIMEOUT = 5.0
+SEND_TIMEOUT = 5.0    # a socket that takes longer than this to take one message is dropped
+OUTBOX_LIMIT = 256    # messages waiting for one socket before we give up on it (it reconnects)
 
 
 @dataclass(eq=False)
 class Conn:
+    """One socket. Messages go through its outbox, written in order by the socket's own writer
+    task: posting costs a queue append, and a slow client only ever holds up itself."""
+
     ws: WebSocket
     game_id: str
     seat: str  # a seat of the game, "spectator" or "admin"
@@ -27,15 +31,59 @@ class Conn:
     sent_version: int = -1
     tokens: float = 0.0       # rate limit: a token bucket refilled at the allowed message rate
     last_refill: float = 0.0
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    open: bool = True
+    writer: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self.writer = asyncio.create_task(self._write_loop(), name=f"ws-writer-{self.game_id}-{self.seat}")
+
+    def post(self, payload: str) -> bool:
+        if not self.open:
+            return False
+        if self.outbox.qsize() >= OUTBOX_LIMIT:  # not reading: drop it rather than hold everything
+            self.open = False
+            self.outbox.put_nowait(("close", 1013))
+            return False
+        self.outbox.put_nowait(payload)
+        return True
 
     async def send(self, payload: str) -> bool:
+        return self.post(payload)
+
+    async def close(self, code: int = 1000, timeout: float = 2.0) -> None:
+        """Close after everything already posted has gone out."""
+        if self.open:
+            self.open = False
+            self.outbox.put_nowait(("close", code))
+        if self.writer is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self.writer), timeout)
+            except Exception:  # stuck on a dead socket: the reader's cleanup stops it
+                pass
+
+    async def stop(self) -> None:
+        """The socket is gone: stop writing."""
+        self.open = False
+        if self.writer is not None and not self.writer.done():
+            self.writer.cancel()
+            try:
+                await self.writer
+            except BaseException:  # cancelled, or the socket failed: either way it is over
+                pass
+
+    async def _write_loop(self) -> None:
         try:
-            async with self.lock:
-                await asyncio.wait_for(self.ws.send_text(payload), SEND_TIMEOUT)
-            return True
-        except Exception:  # a dead or stuck socket: the reader loop will clean it up
-            return False
+            while True:
+                item = await self.outbox.get()
+                if isinstance(item, tuple):  # ("close", code)
+                    async with asyncio.timeout(SEND_TIMEOUT):
+                        await self.ws.close(code=item[1])
+                    return
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.ws.send_text(item)
+        except Exception:  # a dead or stuck socket: the reader loop cleans up
+            self.open = False
 
 
 class Hub:
@@ -62,12 +110,9 @@ class Hub:
         the sockets and wait for their handlers to finish."""
         conns = [c for group in self.conns.values() for c in group]
         payload = json.dumps({"type": "reconnect", "message": "The server is restarting: reconnect."})
-        await asyncio.gather(*(c.send(payload) for c in conns))
         for c in conns:
-            try:
-                await asyncio.wait_for(c.ws.close(code=1012), 1.0)
-            except Exception:
-                pass
+            c.post(payload)
+        await asyncio.gather(*(c.close(1012, 1.0) for c in conns))
         deadline = asyncio.get_running_loop().time() + timeout
         while self.count() and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.01)
@@ -85,17 +130,15 @@ class Hub:
         views = game.views({c.seat for c in group})
         payloads = {seat: orjson.dumps({"type": "view", "version": version, "status": status, "seat": seat,
                                         "seats": seats, "view": view}).decode() for seat, view in views.items()}
-        await asyncio.gather(*(self._send_view(c, version, payloads[c.seat]) for c in group))
-
-    async def _send_view(self, conn: Conn, version: int, payload: str) -> None:
-        if version < conn.sent_version:
-            return  # never send an older view after a newer one
-        conn.sent_version = version
-        await conn.send(payload)
+        for c in group:
+            if version >= c.sent_version:  # never an older view after a newer one
+                c.sent_version = version
+                c.post(payloads[c.seat])
 
     async def broadcast(self, game_id: str, message: dict) -> None:
         payload = json.dumps(message)
-        await asyncio.gather(*(c.send(payload) for c in list(self.conns.get(game_id, ()))))
+        for c in list(self.conns.get(game_id, ())):
+            c.post(payload)
 
 
 def view_message(game: Game, seat: str, version: int, status: str, seats: list[dict]) -> str:

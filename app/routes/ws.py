@@ -51,6 +51,7 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
     conn = Conn(ws=ws, game_id=gid, seat=seat or "spectator", name=name, tokens=float(settings.message_burst),
                 last_refill=time.monotonic())
     hub.add(conn)
+    conn.start()
     try:
         conn.sent_version = row.version
         await conn.send(view_message(game, conn.seat, row.version, row.status, seat_infos(seats)))
@@ -59,10 +60,11 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
                                         "at": c.at.isoformat()}))
         while True:
             try:
-                text = await asyncio.wait_for(ws.receive_text(), settings.idle_timeout)
+                async with asyncio.timeout(settings.idle_timeout):
+                    text = await ws.receive_text()
             except TimeoutError:
-                await conn.send(error("Closed after a long silence: reconnect to continue.", "idle"))
-                await ws.close(code=4408)
+                conn.post(error("Closed after a long silence: reconnect to continue.", "idle"))
+                await conn.close(4408)
                 break
             if not allow(conn, settings):
                 app.state.metrics.errors.labels("rate_limited").inc()
@@ -73,6 +75,7 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
         pass
     finally:
         hub.remove(conn)
+        await conn.stop()
 
 
 def allow(conn: Conn, settings) -> bool:
