@@ -2,6 +2,8 @@
 rooms per client address, idle socket timeout, graceful shutdown."""
 from __future__ import annotations
 
+import json
+
 from fastapi.testclient import TestClient
 
 from app.main import create_app
@@ -75,3 +77,24 @@ def test_graceful_shutdown_tells_clients_to_reconnect(db_url):
     msg = recv_until(ws, lambda m: m["type"] == "reconnect", limit=5)
     assert "reconnect" in msg["message"]
     closer.join(timeout=10)
+
+
+def test_logs_are_json_lines_with_game_id_and_seat(db_url, capfd):
+    """Operators filter the log by game and seat: every move and refused move is one JSON line."""
+    settings = Settings(database_url=db_url, secret_key="logs", json_logs=True, messages_per_second=10_000,
+                        message_burst=10_000, rooms_per_hour=10_000)
+    with TestClient(create_app(settings)) as c:
+        room, tokens = started_room(c, 1)
+        gid = room["id"]
+        with c.websocket_connect(f"/ws/games/{gid}?token={tokens['soviet']}") as ws:
+            v = recv_view(ws)
+            ws.send_json({"type": "action", "version": 0, "action": {"type": "no_such_move"}})
+            recv_until(ws, lambda m: m["type"] == "error")
+            ws.send_json({"type": "action", "version": 0, "action": v["view"]["actions"][0]})
+            recv_view(ws, 1)
+    lines = [json.loads(line) for line in capfd.readouterr().err.splitlines() if line.startswith("{")]
+    ours = [x for x in lines if x.get("game_id") == gid]
+    assert {x["message"] for x in ours} >= {"move", "illegal move"}
+    assert all(x["seat"] == "soviet" and x["levelname"] and x["asctime"] for x in ours)
+    move = next(x for x in ours if x["message"] == "move")
+    assert move["version"] == 1
