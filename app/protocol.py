@@ -61,7 +61,14 @@ error frame with `code: "stale"` followed by the fresh view), `chat`, `ping` (an
 frame and change nothing. Error codes: `invalid`, `too_large`, `stale`, `illegal` (the engine's
 reason), `forbidden`, `not_found`, `open`, `finished`, `abandoned`.
 
-Server to client: `view`, `chat`, `error`, `pong`.
+Server to client: `view`, `chat`, `error`, `pong`, `reconnect` (the server is shutting down:
+connect again, to it or to another instance).
+
+Limits (defaults; see `app/settings.py`): a connection may send {rate:g} messages per second on
+average (bursts up to {burst}; beyond that each message gets an error frame with
+`code: "rate_limited"`); after {idle:g} s without a message the server sends an error with
+`code: "idle"` and closes with 4408; a client that stops reading its messages ({outbox} waiting) is
+closed with 1013. In every case reconnecting gets the current view.
 
 ## Schemas
 """
@@ -89,7 +96,12 @@ objects with a `type`; `{"type": "undo"}` appears when undo is allowed.
 
 
 def render() -> str:
-    parts = [INTRO]
+    from .hub import OUTBOX_LIMIT
+    from .settings import Settings
+
+    d = {k: f.default for k, f in Settings.model_fields.items()}
+    parts = [INTRO.replace("{rate:g}", f"{d['messages_per_second']:g}").replace("{burst}", str(d["message_burst"]))
+             .replace("{idle:g}", f"{d['idle_timeout']:g}").replace("{outbox}", str(OUTBOX_LIMIT))]
     for title, model in MODELS:
         parts.append(f"### {title}\n\n```json\n{json.dumps(model.model_json_schema(), indent=2)}\n```\n")
     parts.append(VIEW_NOTE)
