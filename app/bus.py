@@ -56,9 +56,13 @@ class Bus:
     def __init__(self) -> None:
         self.ready = asyncio.Event()
         self._on_notify: OnNotify | None = None
+        self._on_resubscribe: Callable[[], Awaitable[None]] | None = None
 
-    async def start(self, on_notify: OnNotify) -> None:
+    async def start(self, on_notify: OnNotify, on_resubscribe: Callable[[], Awaitable[None]] | None = None) -> None:
+        """`on_resubscribe` runs after the bus reconnects: notes sent while it was away are lost,
+        so whoever listens must catch up on its own (the app re-reads the games it watches)."""
         self._on_notify = on_notify
+        self._on_resubscribe = on_resubscribe
         self.ready.set()
 
     async def stop(self) -> None:
@@ -85,8 +89,9 @@ class Bus:
 class _ListeningBus(Bus):
     """A bus with a background task that (re)connects and hears notes, with backoff."""
 
-    async def start(self, on_notify: OnNotify) -> None:
+    async def start(self, on_notify: OnNotify, on_resubscribe: Callable[[], Awaitable[None]] | None = None) -> None:
         self._on_notify = on_notify
+        self._on_resubscribe = on_resubscribe
         self._tasks = [asyncio.create_task(self._listen_forever(), name=f"doi-bus-{self.kind}")]
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.ready.wait(), 10)
@@ -101,11 +106,18 @@ class _ListeningBus(Bus):
 
     async def _listen_forever(self) -> None:
         delay = 0.5
+        subscribed_before = False
         while True:
             try:
                 async for note in self._listen():
                     if note is None:  # (re)subscribed
                         delay = 0.5
+                        if subscribed_before and self._on_resubscribe:
+                            try:
+                                await self._on_resubscribe()
+                            except Exception:  # the next note for each game catches up anyway
+                                log.exception("catching up after the %s bus came back failed", self.kind)
+                        subscribed_before = True
                         continue
                     await self._deliver(note)
                 raise ConnectionError("listener stream ended")
@@ -178,8 +190,8 @@ class RedisBus(_ListeningBus):
         return Redis.from_url(self.redis_url, client_name=name, socket_connect_timeout=5, socket_timeout=5,
                               health_check_interval=15, decode_responses=True)
 
-    async def start(self, on_notify: OnNotify) -> None:
-        await super().start(on_notify)
+    async def start(self, on_notify: OnNotify, on_resubscribe: Callable[[], Awaitable[None]] | None = None) -> None:
+        await super().start(on_notify, on_resubscribe)
         self._pub = self._client(f"{self.client_name}-pub")
         self._tasks.append(asyncio.create_task(self._publish_forever(), name="doi-bus-redis-publish"))
 

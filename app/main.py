@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -12,11 +13,12 @@ from .bus import make_bus
 from .db import is_sqlite, make_engine, make_sessionmaker
 from .hub import Hub
 from .metrics import Metrics, setup_logging
-from .routes.push import on_notify
+from .routes.push import catch_up_watched, on_notify
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError
 
+log = logging.getLogger("doi.app")
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
@@ -42,7 +44,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.metrics.bus_notes.labels(bus.kind).inc()
             await on_notify(app, gid, version, kind)
 
-        await bus.start(heard)
+        async def resubscribed() -> None:
+            log.warning("the %s bus is back: catching up the games this instance watches", bus.kind)
+            await catch_up_watched(app)
+
+        await bus.start(heard, resubscribed)
         try:
             yield
         finally:

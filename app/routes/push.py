@@ -38,3 +38,17 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
         await hub.push_views(gid, v, "finished" if game.result else "active", seats, game)
 
     await store.catch_up(gid, version, push)
+
+
+async def catch_up_watched(app) -> None:
+    """After the bus was away (its notes in the meantime are lost): bring every game this instance
+    has sockets on up to the database's version, pushing each missed version in order."""
+    from ..store import StoreError
+
+    for gid in list(app.state.hub.conns):
+        try:
+            row = await app.state.store.row(gid)
+        except StoreError:  # deleted meanwhile
+            continue
+        await on_notify(app, gid, row.version, "move")
+

@@ -133,6 +133,11 @@ def test_redis_bus_hears_and_publishes_again_after_losing_its_connections(redis_
         async def on_notify(gid, version, kind):
             heard.append((gid, version, kind))
 
+        resubscribed: list[bool] = []
+
+        async def on_resubscribe():  # notes sent while the bus was away are lost: the app catches up
+            resubscribed.append(True)
+
         admin = Redis.from_url(redis_url, decode_responses=True)
 
         async def until(pred, what):  # pred: a function returning a value or an awaitable
@@ -148,9 +153,9 @@ def test_redis_bus_hears_and_publishes_again_after_losing_its_connections(redis_
             ids = await client_ids(bus.client_name) - exclude
             return ids and (await admin.pubsub_numsub(bus.channel))[0][1] >= 1
 
-        await bus.start(on_notify)
+        await bus.start(on_notify, on_resubscribe)
         try:
-            assert bus.ready.is_set()
+            assert bus.ready.is_set() and resubscribed == []  # the first subscription is no comeback
             bus.after_commit(["g 1 move"])
             await until(lambda: heard == [("g", 1, "move")], "the first note")
             # Drop both of the bus's connections (listener and publisher), as a Redis restart would.
@@ -159,6 +164,7 @@ def test_redis_bus_hears_and_publishes_again_after_losing_its_connections(redis_
             for cid in old | await client_ids(f"{bus.client_name}-pub"):
                 await admin.client_kill_filter(_id=cid)
             await until(lambda: subscribed(exclude=old), "the listener to subscribe again")
+            await until(lambda: resubscribed == [True], "the catch-up after the comeback")
             bus.after_commit(["g 2 move", "g 2 room"])
             await admin.publish(bus.channel, "g 3 move")  # another instance
             await until(lambda: len(heard) == 4, "the notes after the reconnect")
@@ -201,3 +207,33 @@ def httpx_get(url: str) -> str:
     r = httpx.get(url, timeout=10)
     r.raise_for_status()
     return r.text
+
+
+def test_after_the_bus_comes_back_watched_games_catch_up_on_moves_made_meanwhile(db_url, client):
+    """A move made on another instance while this one's bus was away (its note lost) reaches this
+    instance's sockets, in order, when the bus is back (`catch_up_watched`)."""
+    from app.db import make_engine, make_sessionmaker
+    from app.routes.push import catch_up_watched
+    from app.store import GameStore
+    from tests.server.helpers import recv_view, started_room
+
+    room, tokens = started_room(client, 1)
+    gid = room["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens['rev1']}") as ws:
+        assert recv_view(ws)["version"] == 0
+
+        async def other_instance_moves():  # its own store, and a bus that tells nobody
+            engine = make_engine(db_url)
+            try:
+                other = GameStore(make_sessionmaker(engine), bus=Bus())
+                for version in range(2):
+                    _, game = await other.load(gid)
+                    await other.apply(gid, "soviet", version, game.legal_actions("soviet")[0])
+                await other.stop()
+            finally:
+                await engine.dispose()
+
+        run_async(other_instance_moves())
+        client.portal.call(catch_up_watched, client.app)
+        assert [recv_view(ws)["version"], recv_view(ws)["version"]] == [1, 2]
+
