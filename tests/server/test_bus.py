@@ -228,7 +228,10 @@ def test_after_the_bus_comes_back_watched_games_catch_up_on_moves_made_meanwhile
                 other = GameStore(make_sessionmaker(engine), bus=Bus())
                 for version in range(2):
                     _, game = await other.load(gid)
-                    await other.apply(gid, "soviet", version, game.legal_actions("soviet")[0])
+                    seat = next(s for s in game.seats
+                                if any(a["type"] not in ("undo", "cancel") for a in game.legal_actions(s)))
+                    action = next(a for a in game.legal_actions(seat) if a["type"] not in ("undo", "cancel"))
+                    await other.apply(gid, seat, version, action)
                 await other.stop()
             finally:
                 await engine.dispose()
