@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from engine.board import DISTANCE as DIST  # static map distances (steps between locations)
 from engine.catalog import catalog
 from engine.data.board import INJURY_LIMIT
 
@@ -106,22 +107,6 @@ EVENTS_CAT = catalog()["events"]
 EVENT_VALUE = 100
 MAX_NODES = 20000
 END_NEAR = 3.0
-
-
-def _bfs(a: str) -> dict[str, int]:
-    dist, frontier = {a: 0}, [a]
-    while frontier:
-        nxt = []
-        for x in frontier:
-            for y in NEIGHBOURS[x]:
-                if y not in dist:
-                    dist[y] = dist[x] + 1
-                    nxt.append(y)
-        frontier = nxt
-    return dist
-
-
-DIST = {a: _bfs(a) for a in NEIGHBOURS}
 
 
 def card_value(c: dict, day: int) -> float:
