@@ -68,10 +68,12 @@ function shortName(name) {
   return parts.length ? parts[parts.length - 1] : name;
 }
 
-function fighterChip(f, x, y, w) {
+function fighterChip(f, x, y, w, opts = {}) {
   const h = 56;
-  const g = svg("g", { class: `fighter ${f.active ? "active" : "inactive"}`, transform: `translate(${x},${y})`,
-                       "data-fighter": f.id },
+  const acts = opts.fighters && opts.fighters.get(f.id);
+  const g = svg("g", { class: `fighter ${f.active ? "active" : "inactive"}${acts ? " legal" : ""}`,
+                       transform: `translate(${x},${y})`, "data-fighter": f.id, "data-legal": acts ? "1" : null,
+                       "data-action-types": acts ? [...new Set(acts.map((a) => a.type))].join(" ") : null },
     svg("title", { text: `${f.name}${f.active ? "" : " (inactive)"}: ${f.icons.map((i) => ICON_LABEL[i] || i).join(", ")}${f.ability ? " · ability: " + f.ability : ""}` }),
     svg("rect", { width: w, height: h, rx: 5, class: "chip" }),
     svg("text", { x: w / 2, y: 15, class: "chip-name", text: shortName(f.name).slice(0, Math.floor(w / 7.5)) }));
@@ -83,11 +85,20 @@ function fighterChip(f, x, y, w) {
   if (!f.active) g.append(svg("text", { x: w / 2, y: 51, class: "chip-state", text: "inactive" }));
   else if (f.ability) g.append(svg("text", { x: w / 2, y: 51, class: "chip-state ab", text: "★ ability" }));
   else g.append(svg("text", { x: w / 2, y: 51, class: "chip-state ab", text: "active" }));
+  if (acts) {  // a legal target itself: clicking the tile chooses it (not its location)
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", `Choose ${f.name}`);
+    const act = (ev) => { ev.preventDefault(); ev.stopPropagation(); opts.onFighter && opts.onFighter(f.id); };
+    g.addEventListener("click", act);
+    g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") act(ev); });
+  }
   return g;
 }
 
 /**
- * Render the map. opts: {seats, me, legal: Set(loc), selected: loc|null, onLocation(loc), refs: Set(loc)}
+ * Render the map. opts: {seats, me, legal: Set(loc), selected: loc|null, onLocation(loc), refs: Set(loc),
+ *   fighters: Map(fighter id -> legal actions naming it), onFighter(fighter id)}
  */
 export function renderBoard(root, view, opts = {}) {
   clear(root);
@@ -184,7 +195,7 @@ export function renderBoard(root, view, opts = {}) {
     // Fighters.
     const nf = L.fighters.length;
     const fw = nf ? Math.min(72, Math.floor((BW - 10) / nf) - 4) : 0;
-    L.fighters.forEach((f, i) => g.append(fighterChip(f, 6 + i * (fw + 4), 121, fw)));
+    L.fighters.forEach((f, i) => g.append(fighterChip(f, 6 + i * (fw + 4), 121, fw, opts)));
     // Players (standees).
     L.players.forEach((p, i) => {
       const px = BW - 20 - i * 34, py = 102;

@@ -116,9 +116,10 @@ function toast(text) {
 
 /** Sort the legal actions into click targets. */
 function targets(view) {
-  const loc = new Map(), from = new Map(), card = new Map(), slot = new Map(), buttons = [];
+  const loc = new Map(), from = new Map(), card = new Map(), slot = new Map(), fighter = new Map(), buttons = [];
   const push = (map, key, a) => { if (!map.has(key)) map.set(key, []); map.get(key).push(a); };
   for (const a of view.actions || []) {
+    if (a.fighter !== undefined) push(fighter, a.fighter, a);  // also clickable on the fighter's tile
     if (a.card !== undefined) push(card, a.card, a);
     else if (a.slot !== undefined) push(slot, a.slot, a);
     else if (isLocation(a.from, view) && isLocation(a.to, view)) push(from, a.from, a);
@@ -126,7 +127,7 @@ function targets(view) {
     else if (isLocation(a.to, view)) push(loc, a.to, a);
     else buttons.push(a);
   }
-  return { loc, from, card, slot, buttons };
+  return { loc, from, card, slot, fighter, buttons };
 }
 
 function render() {
@@ -185,7 +186,9 @@ function render() {
   for (const [k, acts] of [...T.loc, ...T.from]) locTypes.set(k, [...new Set([...(locTypes.get(k) || []), ...acts.map((a) => a.type)])]);
   if (st.selectedFrom) for (const a of T.from.get(st.selectedFrom) || []) locTypes.set(a.to, [a.type]);
   renderBoard($("board"), view, { seats: st.seats, me, legal: legalLocs, selected: st.selectedFrom, onLocation, locTypes,
-                                  home: view.positions ? view.positions[me] : null });
+                                  home: view.positions ? view.positions[me] : null,
+                                  fighters: st.selectedFrom ? new Map() : T.fighter,
+                                  onFighter: (fid) => choose(T.fighter.get(fid) || [], nameOf(fid, view)) });
   renderTracks($("tracks"), view, st.catalog);
 
   renderHand(view, T);

@@ -9,8 +9,9 @@ SUMMARY_JS = """() => {
   const t = document.getElementById('table');
   const legal = [...document.querySelectorAll('[data-legal="1"]')].map((n, i) => {
     n.dataset.pick = String(i);
-    return {pick: i, kind: n.dataset.loc ? 'loc' : (n.dataset.slot !== undefined ? 'slot' : 'card'),
-            id: n.dataset.loc || n.dataset.card || n.dataset.slot || '', types: (n.dataset.actionTypes || '').split(' '),
+    return {pick: i, kind: n.dataset.loc ? 'loc' : n.dataset.fighter ? 'fighter' : (n.dataset.slot !== undefined ? 'slot' : 'card'),
+            id: n.dataset.loc || n.dataset.fighter || n.dataset.card || n.dataset.slot || '',
+            types: (n.dataset.actionTypes || '').split(' '),
             selected: n.classList.contains('selected')};
   });
   const buttons = [...document.querySelectorAll('#buttons button')].map((b, i) => {

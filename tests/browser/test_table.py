@@ -89,12 +89,15 @@ def decide(seat: str, v: dict, mine: set) -> tuple[str, str | None]:
     else:
         if btn("choose_next"):
             return btn("choose_next")["pick"], None
-        if once("move", leg("move")):
-            return leg("move")["pick"], None
-        action = btn("draw_card") or btn("activate_fighter")
+        # Activate the fighter here, then move and take it along by clicking its tile.
+        action = btn("activate_fighter") or btn("draw_card")
         if once("act", action):
             return action["pick"], None
-        if "act" in mine and btn("end_turn"):
+        if once("move", leg("move")):
+            return leg("move")["pick"], None
+        if once("take", leg("take_fighter")):
+            return leg("take_fighter")["pick"], None
+        if "act" in mine and "move" in mine and btn("end_turn"):
             return btn("end_turn")["pick"], None
     if btn("done"):
         return btn("done")["pick"], None
@@ -139,6 +142,8 @@ def test_play_first_day_and_secrecy(server, browser, table):
     assert {"cp", "keep", "step:headline", "step:army", "step:market"} <= done["soviet"], done
     for seat in ("rev1", "rev2"):
         assert {"move", "act"} <= done[seat], done
+    # A fighter is a click target on its own tile (taken along on a move).
+    assert any("take" in done[seat] for seat in ("rev1", "rev2")), done
     assert not t["errors"], t["errors"]
     sync(all_pages(t))
 
