@@ -24,19 +24,20 @@ ICONS_ONLY_KINDS = {"aid", "molotov", "molotov_crate", "ammunition", "ammunition
                     "medical", "food", "vehicle"}
 
 
-def _test_names(path: str) -> str:
-    return "\n".join(re.findall(r"^def (test_\w+)", (TESTS / path).read_text(), re.M))
+def _test_names(pattern: str) -> str:
+    return "\n".join(name for path in sorted(TESTS.glob(pattern))
+                     for name in re.findall(r"^def (test_\w+)", path.read_text(), re.M))
 
 
 def test_every_headline_has_an_effect_and_a_test():
-    names = _test_names("test_cards_headlines.py")
+    names = _test_names("test_cards_headlines*.py")
     for h in HEADLINES:
         assert h["id"] in EFFECTS, f"{h['id']} {h['title']} has no effect"
         assert f"test_{h['id']}_" in names, f"{h['id']} {h['title']} has no test"
 
 
 def test_every_event_text_has_an_effect_and_a_test():
-    names = _test_names("test_cards_events.py")
+    names = _test_names("test_cards_events*.py")
     for e in list(EVENTS) + list(ALTERNATIVE_START_EVENTS):
         for part in ("placement", "reward", "penalty"):
             if e.get(part):

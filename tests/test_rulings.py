@@ -142,3 +142,22 @@ def test_ruling_only_cards_that_add_a_missing_icon_can_be_discarded():
         act(g, seat, "discard", card=c)
     assert not of_type(g, seat, "discard")
     assert of_type(g, seat, "done")
+
+
+def test_every_test_named_in_the_rulings_exists():
+    """docs/rulings.md names the test of each ruling: those files and functions must exist."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "docs" / "rulings.md").read_text()
+    refs = re.findall(r"`(tests/[\w/]+\.py)(?:::(test_\w+\*?))?", text)
+    assert len(refs) > 50
+    missing = []
+    for path, name in refs:
+        file = root / path
+        names = re.findall(r"^def (test_\w+)", file.read_text(), re.M) if file.exists() else []
+        if not file.exists() or (name and not any(n == name or (name.endswith("*") and n.startswith(name[:-1]))
+                                                 for n in names)):
+            missing.append(f"{path}::{name}" if name else path)
+    assert not missing, missing
