@@ -22,7 +22,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
@@ -86,7 +87,7 @@ class Bus:
             log.exception("push after notify failed for game %s", gid)
 
 
-class _ListeningBus(Bus):
+class _ListeningBus(Bus, ABC):
     """A bus with a background task that (re)connects and hears notes, with backoff."""
 
     async def start(self, on_notify: OnNotify, on_resubscribe: Callable[[], Awaitable[None]] | None = None) -> None:
@@ -129,11 +130,13 @@ class _ListeningBus(Bus):
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 10)
 
-    def _listen(self):  # an async iterator: None once subscribed (and self.ready set), then notes
-        raise NotImplementedError
+    @abstractmethod
+    def _listen(self) -> AsyncIterator[str | None]:
+        """Connect and subscribe, yield None once subscribed (with self.ready set), then each note."""
 
+    @abstractmethod
     async def _close(self) -> None:
-        pass
+        """Drop the listening connection (before a reconnect, or at stop)."""
 
 
 class PgBus(_ListeningBus):
