@@ -45,12 +45,10 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     if args.command == "serve":
-        import uvicorn
+        from .serve import serve
 
         tune_gc()
-
-        uvicorn.run("app.main:app_factory", factory=True, host=args.host, port=args.port, ws_max_size=65536,
-                    ws_per_message_deflate=False, log_level="warning")
+        serve(args.host, args.port)
         return 0
     if args.command == "db":
         from .migrate import upgrade

@@ -2,13 +2,17 @@
 rooms per client address, idle socket timeout, graceful shutdown."""
 from __future__ import annotations
 
+import asyncio
 import json
 
+import httpx
+import websockets
 from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
-from tests.server.helpers import recv_until, recv_view, started_room
+from bench.crash import ServerProcess
+from tests.server.helpers import recv_until, recv_view, run_async, started_room
 
 
 def strict_client(db_url, **limits):
@@ -63,20 +67,34 @@ def test_idle_socket_is_closed(db_url):
             assert msg["code"] == "idle"
 
 
-def test_graceful_shutdown_tells_clients_to_reconnect(db_url):
-    c = strict_client(db_url, rooms_per_hour=10_000)
-    c.__enter__()
-    room, tokens = started_room(c, 1)
-    ws_cm = c.websocket_connect(f"/ws/games/{room['id']}?token={tokens['rev1']}")
-    ws = ws_cm.__enter__()
-    recv_view(ws)
-    import threading
+def test_graceful_shutdown_tells_clients_to_reconnect(db_url, tmp_path):
+    """A real `doi serve` gets SIGTERM: each socket is told to reconnect, then closed with 1012
+    (service restart). A real process, because an in-process test client stops delivering
+    messages the moment the app has shut down."""
+    server = ServerProcess(db_url, tmp_path)
+    server.start()
+    try:
+        with httpx.Client(base_url=server.base) as http:
+            room, tokens = started_room(http, 1)
 
-    closer = threading.Thread(target=c.__exit__, args=(None, None, None))
-    closer.start()
-    msg = recv_until(ws, lambda m: m["type"] == "reconnect", limit=5)
-    assert "reconnect" in msg["message"]
-    closer.join(timeout=10)
+        async def scenario():
+            url = f"{server.ws_base}/ws/games/{room['id']}?token={tokens['rev1']}"
+            async with websockets.connect(url) as ws:
+                assert json.loads(await ws.recv())["type"] == "view"
+                server.proc.terminate()
+                received = []
+                try:
+                    while True:
+                        received.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+                except websockets.ConnectionClosed as closed:
+                    return received, closed.rcvd.code if closed.rcvd else None
+
+        received, code = run_async(scenario())
+    finally:
+        server.stop()
+    assert [m["type"] for m in received] == ["reconnect"], received
+    assert "reconnect" in received[0]["message"]
+    assert code == 1012
 
 
 def test_logs_are_json_lines_with_game_id_and_seat(db_url, capfd):

@@ -1,0 +1,27 @@
+"""`doi serve`: uvicorn with a shutdown that tells the clients first.
+
+On SIGTERM uvicorn closes every websocket (code 1012) before the app's lifespan ends, so a
+"reconnect" message sent from the lifespan would never arrive. The hub says goodbye first."""
+from __future__ import annotations
+
+import uvicorn
+
+from .main import create_app
+
+
+class GracefulServer(uvicorn.Server):
+    def __init__(self, config: uvicorn.Config, app) -> None:
+        super().__init__(config)
+        self.app = app
+
+    async def shutdown(self, sockets=None) -> None:
+        # Every socket gets {"type": "reconnect"}, then a close with 1012; then uvicorn's own shutdown.
+        await self.app.state.hub.close_all()
+        await super().shutdown(sockets)
+
+
+def serve(host: str, port: int) -> None:
+    app = create_app()
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False,
+                            log_level="warning")
+    GracefulServer(config, app).run()
