@@ -103,7 +103,7 @@ class GameStore:
         invites = {seat: new_token() for seat in game.seats}
         async with self._write() as s:
             s.add(GameRow(id=gid, revolutionaries=revolutionaries, options={**options, "_private": private},
-                          seed=game.s["seed"], status="open", version=0, creator_ip=ip))
+                          seed=game.seed, status="open", version=0, creator_ip=ip))
             await s.flush()
             for seat in game.seats:
                 s.add(SeatRow(game_id=gid, seat=seat, invite_hash=token_hash(invites[seat])))
@@ -329,7 +329,7 @@ class GameStore:
         gid = _game_id()
         status = "finished" if game.result else "active"
         async with self._write() as s:
-            s.add(GameRow(id=gid, revolutionaries=record["revolutionaries"], options={**game.s["options"], "_private": True},
+            s.add(GameRow(id=gid, revolutionaries=record["revolutionaries"], options={**game.options, "_private": True},
                           seed=record["seed"], status=status, version=len(record["actions"]), result=game.result))
             await s.flush()
             for seat in game.seats:

@@ -21,7 +21,7 @@ def games_per_second(games: int, seed: int) -> tuple[float, float]:
     actions = 0
     for i in range(games):
         g = play_random_game(1 + i % 3, seed + i)
-        actions += len(g.s["history"])
+        actions += g.move_count
     elapsed = time.perf_counter() - start
     return games / elapsed, actions / games
 

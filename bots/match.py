@@ -46,7 +46,7 @@ def tournament(games: int, seed: int, revolutionaries: int, soviet: str, rev: st
         g = play(revolutionaries, seed + i, soviet, rev, options)
         wins[g.result["winner"]] += 1
         reasons[(g.result["winner"], reason_kind(g.result["reason"]))] += 1
-        actions += len(g.s["history"])
+        actions += g.move_count
     elapsed = time.perf_counter() - start
     return {"games": games, "seconds": elapsed, "games_per_second": games / elapsed if elapsed else 0.0,
             "wins": dict(wins), "reasons": {f"{w}: {r}": n for (w, r), n in sorted(reasons.items())},

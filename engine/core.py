@@ -35,6 +35,25 @@ class Game:
     def result(self) -> dict | None:
         return self.s["result"]
 
+    @property
+    def day(self) -> int:
+        """The day of the game (1-7) as the board's calendar shows it."""
+        return self.s["day"]
+
+    @property
+    def seed(self) -> int:
+        return self.s["seed"]
+
+    @property
+    def options(self) -> dict:
+        """The options the game was created with (a copy)."""
+        return copy.deepcopy(self.s["options"])
+
+    @property
+    def move_count(self) -> int:
+        """How many actions the record holds (undo included): `len(record()["actions"])` without the copy."""
+        return len(self.s["history"])
+
     def active_seats(self) -> list[str]:
         return [seat for seat in self.s["seats"] if self._legal_for(seat)]
 

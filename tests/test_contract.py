@@ -183,3 +183,15 @@ def test_result_shape_and_game_over():
     assert set(g.result) == {"winner", "reason"}
     with pytest.raises(IllegalAction, match="over"):
         g.apply("soviet", {"type": "done"})
+
+
+def test_public_properties_day_seed_options_and_move_count():
+    """DESIGN §2: the server, bots and benchmarks read day, seed, options and the record's length
+    through the contract, never through the game's internal state."""
+    g = new_game(2, seed=11, options={})
+    assert (g.day, g.seed, g.options, g.move_count) == (1, 11, {}, 0)
+    g.options["x"] = 1  # a copy: changing it changes nothing
+    assert g.options == {}
+    seat = g.active_seats()[0]
+    g.apply(seat, g.legal_actions(seat)[0])
+    assert g.move_count == 1 == len(g.record()["actions"])

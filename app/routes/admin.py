@@ -57,7 +57,7 @@ async def games(admin: AdminDep, store: StoreDep,
 @router.get("/games/{gid}", summary="A game with every secret (the admin view)")
 async def game(gid: str, admin: AdminDep, store: StoreDep) -> dict:
     row, g = await store.load(gid)
-    return {"summary": summary(row, await store.seats(gid), day=g.s["day"]).model_dump(), "version": row.version,
+    return {"summary": summary(row, await store.seats(gid), day=g.day).model_dump(), "version": row.version,
             "view": g.view("admin")}
 
 

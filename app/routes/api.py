@@ -77,7 +77,7 @@ async def get_catalog() -> dict:
 @router.get("/games/{gid}", response_model=GameSummary, summary="A room's public summary")
 async def get_game(gid: str, store: StoreDep) -> GameSummary:
     row, game = await store.load(gid)
-    return summary(row, await store.seats(gid), day=game.s["day"])
+    return summary(row, await store.seats(gid), day=game.day)
 
 
 @router.post("/games/{gid}/seats/{seat}", response_model=SeatToken, summary="Claim a seat")
