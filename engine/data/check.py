@@ -315,4 +315,184 @@ def problems() -> list[str]:
     for p in PLAYER_POWERS:
         if not p.get("benefit") or not p.get("disadvantage"):
             out.append(f"{p['id']}: needs benefit and disadvantage")
+    out += zhukov_problems()
+    return out
+
+
+# ---- Zhukov ruleset ----------------------------------------------------------------------------
+def _zhukov_param(kind, value) -> bool:
+    """Is `value` allowed for a parameter declared as `kind` in zhukov.EFFECT_OPS?"""
+    def count(v):
+        return isinstance(v, int) and not isinstance(v, bool) and v >= 1
+
+    if isinstance(kind, tuple):
+        return value in kind
+    if kind is bool:
+        return isinstance(value, bool)
+    if kind == "count":
+        return count(value)
+    if kind == "count_or_all":
+        return value == "all" or count(value)
+    if kind == "units":
+        return isinstance(value, list) and bool(value) and len(set(value)) == len(value) \
+            and all(u in ("militia", "snipers", "soviet_tanks") for u in value)
+    if kind == "headline":
+        return isinstance(value, str) and any(h["id"] == value for h in HEADLINES)
+    return False
+
+
+def _zhukov_effect(steps, where: str, title: str, out: list[str]) -> bool:
+    """Check one headline's effect steps; returns whether the effect lasts the whole day."""
+    from .zhukov import EFFECT_OPS
+
+    by_id = {h["id"]: h for h in HEADLINES}
+    day_long = False
+    if not isinstance(steps, list) or not steps:
+        out.append(f"{where}: effect must be a non-empty list of steps")
+        return False
+    for i, step in enumerate(steps):
+        op = step.get("op") if isinstance(step, dict) else None
+        spec = EFFECT_OPS.get(op)
+        if spec is None:
+            out.append(f"{where}: step {i} has unknown op {op!r}")
+            continue
+        params = {k: v for k, v in step.items() if k != "op"}
+        if set(params) != set(spec["params"]):
+            out.append(f"{where}: step {i} ({op}) takes {sorted(spec['params'])}, got {sorted(params)}")
+            continue
+        for name, value in params.items():
+            if not _zhukov_param(spec["params"][name], value):
+                out.append(f"{where}: step {i} ({op}) bad {name} {value!r}")
+        day_long = day_long or spec["day_long"]
+        if op == "ref" and step["effect"] in by_id:
+            twin = by_id[step["effect"]]
+            if twin["title"] != title:
+                out.append(f"{where}: refers to {twin['id']} ({twin['title']}), not a headline titled {title!r}")
+            day_long = day_long or twin["lapsing"]
+    return day_long
+
+
+def zhukov_problems() -> list[str]:
+    """Self-check of the General Zhukov cards and the Zhukov ruleset facts."""
+    from . import zhukov, zhukov_setup
+    from .board import ACTIONS_PER_TURN as CONFLICT_ACTIONS
+    from .board import SETUP as CONFLICT_SETUP
+
+    out: list[str] = []
+    cards = zhukov.ZHUKOV_CARDS
+    locs = {loc["id"] for loc in LOCATIONS}
+    event_ids = {e["id"] for e in EVENTS}
+    conflict_by_title: dict[str, set[str]] = {}
+    for h in HEADLINES:
+        conflict_by_title.setdefault(h["title"], set()).add(h["colour"])
+
+    if len(cards) != 14:
+        out.append(f"ZHUKOV_CARDS: {len(cards)} records, expected 14")
+    if [c.get("id") for c in cards] != [f"z{i:02d}" for i in range(1, len(cards) + 1)] \
+            or [c.get("number") for c in cards] != list(range(1, len(cards) + 1)):
+        out.append("ZHUKOV_CARDS: ids/numbers are not z01..z14 / 1..14 in order")
+    for c in cards:
+        w = c.get("id", "?")
+        _provenance(c, f"ZHUKOV_CARDS[{w}]", out)
+        if c.get("colour") not in ("green", "red"):
+            out.append(f"{w}: bad colour {c.get('colour')!r}")
+        if c.get("placement") not in zhukov.PLACEMENT_ICONS:
+            out.append(f"{w}: bad event placement icon {c.get('placement')!r}")
+        hls = c.get("headlines")
+        if not isinstance(hls, list) or [h.get("position") for h in hls] != list(zhukov.POSITIONS):
+            out.append(f"{w}: headlines must be top, middle, bottom")
+            continue
+        for h in hls:
+            hw = f"{w}.{h['position']}"
+            _provenance(h, hw, out)
+            if h.get("title_provenance") not in _PROVENANCES:
+                out.append(f"{hw}: bad title_provenance")
+            if (h.get("title_provenance") == "rulebook") != isinstance(h.get("clarification"), str):
+                out.append(f"{hw}: a rulebook title comes with its Appendix D clarification, and only then")
+            colours = conflict_by_title.get(h.get("title"))
+            if not colours:
+                out.append(f"{hw}: {h.get('title')!r} is not a Conflict headline title")
+            elif c.get("colour") not in colours:
+                out.append(f"{hw}: {h['title']!r} is a {'/'.join(sorted(colours))} headline on a {c.get('colour')} card")
+            if not isinstance(h.get("text"), str) or not h["text"].strip():
+                out.append(f"{hw}: empty text")
+            elif h["text"].startswith("Lapsing.") != (h.get("lapsing") is True):
+                out.append(f"{hw}: text starts with 'Lapsing.' exactly when lapsing is True")
+            day_long = _zhukov_effect(h.get("effect"), hw, h.get("title"), out)
+            if day_long != (h.get("lapsing") is True):
+                out.append(f"{hw}: lapsing must be set exactly when the effect lasts the day")
+    # Every card is drawn exactly twice (days 1-3 and 2 on day 4; 2 on day 4 and days 5-7), so
+    # each placement icon draws twice: the event decks must never run dry.
+    phase = zhukov_setup.SOVIET_PHASE
+    per_day, rs = phase["cards_per_day"], phase["reshuffle"]
+    if per_day * (rs["day"] - 1) + rs["after"] != len(cards) or rs["then"] + per_day * (7 - rs["day"]) != len(cards):
+        out.append("SOVIET_PHASE: the day-4 reshuffle does not split the 28 draws into two passes of the deck")
+    majors = sum(1 for e in EVENTS if e["period"] in (1, 2, 3))
+    minors = sum(1 for e in EVENTS if e["period"] == "X")
+    major_icons = sum(1 for c in cards if c.get("placement") in ("place_major", "discard_major"))
+    minor_icons = sum(1 for c in cards if c.get("placement") == "place_minor")
+    if 2 * major_icons > majors or 2 * minor_icons > minors:
+        out.append(f"ZHUKOV_CARDS: {major_icons} major / {minor_icons} minor icons would run the event decks dry")
+    if phase["headline_row_by_day"] != zhukov.HEADLINE_ROW_BY_DAY or set(phase["headline_row_by_day"]) != set(range(1, 8)):
+        out.append("SOVIET_PHASE: headline rows by day disagree with zhukov.HEADLINE_ROW_BY_DAY")
+
+    # ---- setup, actions, SPA, options, end -------------------------------------------------------
+    setup = zhukov_setup.SETUP
+    _provenance(setup, "ZHUKOV SETUP", out)
+    _provenance(phase, "ZHUKOV SOVIET_PHASE", out)
+    _provenance(zhukov_setup.ACTIONS_PER_TURN_PROVENANCE, "ZHUKOV ACTIONS_PER_TURN", out)
+    _provenance(zhukov_setup.INJURY_LIMIT_PROVENANCE, "ZHUKOV INJURY_LIMIT", out)
+    _provenance(zhukov_setup.END, "ZHUKOV END", out)
+    for n in setup["revolutionaries"]:
+        pos = setup["start_positions"].get(n, [])
+        if len(pos) != n or any(p not in locs for p in pos):
+            out.append(f"ZHUKOV SETUP start_positions[{n}] malformed")
+        if n in CONFLICT_SETUP["start_positions"] and pos != CONFLICT_SETUP["start_positions"][n]:
+            out.append(f"ZHUKOV SETUP start_positions[{n}] differ from the Conflict setup")
+        acts = zhukov_setup.ACTIONS_PER_TURN.get(n, [])
+        if len(acts) != n or sum(acts) != 4:
+            out.append(f"ZHUKOV ACTIONS_PER_TURN[{n}] malformed")
+        if n in CONFLICT_ACTIONS and acts != CONFLICT_ACTIONS[n]:
+            out.append(f"ZHUKOV ACTIONS_PER_TURN[{n}] differs from the Conflict table")
+        if n not in zhukov_setup.INJURY_LIMIT:
+            out.append(f"ZHUKOV INJURY_LIMIT: no limit for {n} Revolutionaries")
+    step_ids = [s["id"] for s in zhukov_setup.SPA_STEPS]
+    if step_ids != ["move_militia", "move_snipers", "place", "attack"] \
+            or [s["order"] for s in zhukov_setup.SPA_STEPS] != [1, 2, 3, 4]:
+        out.append("ZHUKOV SPA_STEPS: must be move_militia, move_snipers, place, attack in order")
+    for s in zhukov_setup.SPA_STEPS:
+        _provenance(s, f"ZHUKOV SPA_STEPS[{s['id']}]", out)
+        if s["skipped_by"] is not None and s["skipped_by"] not in event_ids:
+            out.append(f"ZHUKOV SPA_STEPS[{s['id']}]: unknown event {s['skipped_by']}")
+    place = zhukov_setup.SPA_STEPS[2]
+    if set(place["militia"]) != {loc["id"] for loc in LOCATIONS if loc["reinforcement"]} \
+            or place["if_no_militia_placed"]["location"] not in locs:
+        out.append("ZHUKOV SPA_STEPS[place]: militia go to the reinforcement locations, the sniper to a location")
+    skips = {r["event"]: r["step"] for r in zhukov_setup.EVENT_RULES if r["rule"] == "skip_spa_step"}
+    if skips != {s["skipped_by"]: s["id"] for s in zhukov_setup.SPA_STEPS if s["skipped_by"]}:
+        out.append("ZHUKOV EVENT_RULES and SPA_STEPS disagree on which event skips which step")
+    for r in zhukov_setup.EVENT_RULES:
+        _provenance(r, f"ZHUKOV EVENT_RULES[{r['event']}]", out)
+        ev = next((e for e in EVENTS if e["id"] == r["event"]), None)
+        if ev is None or not ev.get(r["part"]):
+            out.append(f"ZHUKOV EVENT_RULES[{r['event']}]: the event has no {r['part']}")
+    names = [o["name"] for o in zhukov_setup.OPTIONS]
+    if len(set(names)) != len(names) or not all(n.startswith("zhukov_") for n in names):
+        out.append("ZHUKOV OPTIONS: names must be unique and start with zhukov_")
+    for o in zhukov_setup.OPTIONS:
+        _provenance(o, f"ZHUKOV OPTIONS[{o['name']}]", out)
+        if o["group"] not in ("first_game", "difficulty") or o["type"] not in ("bool", "int", "location"):
+            out.append(f"ZHUKOV OPTIONS[{o['name']}]: bad group or type")
+        for key in ("location",):
+            target = (o["effect"].get("place") or o["effect"].get("remove") or {}).get(key)
+            if target is not None and target not in locs:
+                out.append(f"ZHUKOV OPTIONS[{o['name']}]: unknown location {target}")
+    for name, value in (("ZHUKOV_CARDS", cards), ("EFFECT_OPS", {k: {kk: vv for kk, vv in v.items() if kk != "params"}
+                                                                 for k, v in zhukov.EFFECT_OPS.items()}),
+                        ("ZHUKOV SETUP", setup), ("ZHUKOV SOVIET_PHASE", phase),
+                        ("ZHUKOV ACTIONS_PER_TURN", zhukov_setup.ACTIONS_PER_TURN),
+                        ("ZHUKOV INJURY_LIMIT", zhukov_setup.INJURY_LIMIT), ("ZHUKOV SPA_STEPS", zhukov_setup.SPA_STEPS),
+                        ("ZHUKOV EVENT_RULES", zhukov_setup.EVENT_RULES), ("ZHUKOV OPTIONS", zhukov_setup.OPTIONS),
+                        ("ZHUKOV END", zhukov_setup.END)):
+        _jsonable(value, name, out)
     return out
