@@ -6,6 +6,7 @@ so a player can hold it against the printed card.
 from __future__ import annotations
 
 from engine.catalog import catalog
+from engine.data.zhukov import ZHUKOV_CARDS
 
 
 def _icons(icons) -> str:
@@ -50,6 +51,15 @@ def render() -> str:
     out += ["", "## Player powers (promo)", "", "| Colour | Name | Benefit | Disadvantage |", "|---|---|---|---|"]
     for p in c["player_powers"].values():
         out.append(f"| {p['colour']} | {p['name']} | {p['benefit']} | {p['disadvantage']} |")
+    out += ["", "## General Zhukov cards (Zhukov ruleset)", "",
+            "Top headline on days 1-2, middle on days 3-5, bottom on days 6-7; the event placement icon is "
+            "executed after the headline. Titles marked * are not named by Appendix D (reconstructed).", "",
+            "| # | Colour | Event icon | Headline | Title | Icons | Text |", "|---|---|---|---|---|---|---|"]
+    for z in ZHUKOV_CARDS:
+        for h in z["headlines"]:
+            star = "" if h["title_provenance"] == "rulebook" else "*"
+            out.append(f"| {z['id']} | {z['colour']} | {z['placement'].replace('_', ' ')} | {h['position']} | "
+                       f"{h['title']}{star} | {'lapsing' if h['lapsing'] else ''} | {h['text']} |")
     return "\n".join(out) + "\n"
 
 
