@@ -4,6 +4,7 @@ comes from."""
 from __future__ import annotations
 
 import copy
+import inspect
 
 import pytest
 
@@ -314,6 +315,8 @@ def test_zhukov_first_game_and_difficulty_settings_are_room_options():
     assert {n for n, o in opts.items() if o["group"] == "difficulty"} == {
         "zhukov_support_shift", "zhukov_militia_astoria", "zhukov_militia_blaha", "zhukov_win_with_3_events"}
     assert opts["zhukov_support_shift"]["range"] == [0, 2]
+    # Ruling Z12: "activate a fighter on any location" is the option's value, a location id.
+    assert opts["zhukov_easy_activate_fighter"]["type"] == "location"
     assert opts["zhukov_win_with_3_events"]["effect"] == {"evaluation_max_events": 3}
     assert zhukov_setup.END["evaluation_max_events"] == 4
     assert all(o["default"] in (False, 0, None) for o in opts.values())
@@ -326,3 +329,30 @@ def test_zhukov_event_texts_that_change_in_the_zhukov_ruleset():
     assert rules == {"e05": "ignored", "e06": "skip_spa_step", "e13": "condition_never_met",
                      "e17": "skip_spa_step", "e18": "skip_spa_step", "e19": "first_option_forbidden",
                      "e22": "spa_attack_step"}
+
+
+def test_zhukov_cards_carry_no_mark_and_no_spa_icon():
+    """Phase 1: a Zhukov card has headline texts, lapsing icons and one event placement icon, no
+    mark or SPA icon, so "H#n resolved" clauses of referenced Conflict texts never apply (ruling
+    Z5; Appendix B E#13: "SPA dissolved" never happens in the Zhukov ruleset)."""
+    for c in ZHUKOV_CARDS:
+        assert set(c) == {"id", "number", "colour", "headlines", "placement", "provenance", "basis"}
+        for h in c["headlines"]:
+            assert "mark" not in h and "spa" not in h and "cp" not in h
+            assert h["title"] != "SPA dissolved"
+
+
+def test_zhukov_red_headlines_leave_the_team_which_never_whether():
+    """Ruling Z7: without a Soviet player the team chooses on red cards too, so a red Zhukov text
+    never offers a way out: no "up to" step, and every referenced Conflict effect is one that
+    offers no "done"."""
+    for c in ZHUKOV_CARDS:
+        if c["colour"] != "red":
+            continue
+        for h in c["headlines"]:
+            for step in h["effect"]:
+                assert step.get("up_to") is not True, (c["id"], h["position"])
+                if step["op"] == "ref":
+                    assert "DONE" not in inspect.getsource(EFFECTS[step["effect"]]), (c["id"], step)
+    eisenhower = _headline(10, "bottom")["effect"][1]
+    assert eisenhower == {"op": "remove_inactive_fighters", "locations": 2}
