@@ -11,9 +11,9 @@ from sqlalchemy import text
 
 from .bus import make_bus
 from .db import is_sqlite, make_engine, make_sessionmaker
+from .games import catch_up_watched, on_notify
 from .hub import Hub
 from .metrics import Metrics, setup_logging
-from .routes.push import catch_up_watched, on_notify
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError

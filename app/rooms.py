@@ -1,8 +1,12 @@
 """Shared helpers for presenting rooms: seat lists, summaries, invite links."""
 from __future__ import annotations
 
+import re
+
 from .models import GameRow, SeatRow
 from .schemas import GameSummary, SeatInfo
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what store ids look like (URL-safe base64)
 
 
 def seat_infos(seats: list[SeatRow]) -> list[dict]:

@@ -35,6 +35,16 @@ class Stale(StoreError):
         super().__init__(message, 409, "stale")
 
 
+class EngineFailed(StoreError):
+    def __init__(self):
+        super().__init__("The server failed to apply this move; nothing was changed: try again.", 500, "internal")
+
+
+def status_of(game: Game) -> str:
+    """The room status of a game that was running, after a move."""
+    return "finished" if game.result else "active"
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -206,6 +216,16 @@ class GameStore:
         self._active.discard(gid)
         self._seats.pop(gid, None)
 
+    def forget_older(self, gid: str, version: int) -> None:
+        """Another instance moved `gid` to `version`: drop our copy if it is older."""
+        cached = self._cache.get(gid)
+        if cached and cached[0] < version:
+            self.forget(gid)
+
+    def cached(self, gid: str) -> tuple[int, Game] | None:
+        """Our in-memory copy of a game and its version, if we hold one (treat as read-only)."""
+        return self._cache.get(gid)
+
     async def load(self, gid: str, row: GameRow | None = None) -> tuple[GameRow, Game]:
         row = row or await self.row(gid)
         cached = self._cache.get(gid)
@@ -253,9 +273,15 @@ class GameStore:
                     raise Stale()
                 current = row.version
                 self._active.add(gid)
-            game.apply(seat, action)  # IllegalAction leaves the game unchanged
+            try:
+                game.apply(seat, action)  # IllegalAction leaves the game unchanged
+            except IllegalAction:
+                raise
+            except Exception as e:  # an engine bug: our copy may be half-changed, rebuild it next time
+                self.forget(gid)
+                raise EngineFailed() from e
             new_version = current + 1
-            status = "finished" if game.result else "active"
+            status = status_of(game)
             snapshot = game.to_dict() if new_version % self.snapshot_every == 0 else None
             try:
                 committed = await self._moves.write(Move(gid, current, seat, action, status, game.result, snapshot))
@@ -270,18 +296,19 @@ class GameStore:
                 self._active.discard(gid)
             return new_version, game
 
-    async def catch_up(self, gid: str, target: int, push) -> None:
-        """Another instance moved game `gid` to version `target`: bring our copy there one action at
-        a time, calling `push(version, game)` after each, so our sockets see every version in order."""
+    async def replay(self, gid: str, since: int, target: int, push) -> None:
+        """Step game `gid` from version `since` to `target` one action at a time, calling
+        `push(version, game)` after each: how sockets see every version in order, whether the moves
+        were made by another instance or our copy ran ahead of what they were sent."""
         async with self._locks[gid]:
+            since = max(since, 0)
             cached = self._cache.get(gid)
-            if cached and cached[0] >= target:
-                return  # our own move, already pushed
-            if cached is None:
-                row, game = await self.load(gid)
-                await push(row.version, game)
-                return
-            version, game = cached
+            if cached and cached[0] == since:
+                version, game = cached
+                mine = True  # stepping the cached copy itself
+            else:
+                version, game = since, await self._rebuild(await self.row(gid), since)
+                mine = False
             async with self.sessions() as s:
                 rows = (await s.execute(select(ActionRow).where(ActionRow.game_id == gid, ActionRow.seq > version,
                                                                 ActionRow.seq <= target)
@@ -291,7 +318,10 @@ class GameStore:
                     break
                 game.apply(a.seat, a.action)
                 version = a.seq
-                self._remember(gid, version, game)
+                cached = self._cache.get(gid)
+                if mine or cached is None or cached[0] < version:
+                    self._remember(gid, version, game)
+                    mine = True
                 if game.result:
                     self._active.discard(gid)
                 await push(version, game)
@@ -327,7 +357,7 @@ class GameStore:
             reason = e.reason if isinstance(e, IllegalAction) else str(e)
             raise StoreError(f"This record does not replay: {reason}", 422) from e
         gid = _game_id()
-        status = "finished" if game.result else "active"
+        status = status_of(game)
         async with self._write() as s:
             s.add(GameRow(id=gid, revolutionaries=record["revolutionaries"], options={**game.options, "_private": True},
                           seed=record["seed"], status=status, version=len(record["actions"]), result=game.result))
