@@ -20,7 +20,7 @@ SEATS = ("soviet", "rev1", "rev2", "rev3")
 
 class MoveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, strict=True)
     action: dict[str, Any]
 
 
