@@ -3,7 +3,18 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -19,7 +30,8 @@ class GameRow(Base):
     __tablename__ = "games"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     revolutionaries: Mapped[int] = mapped_column(Integer)
-    options: Mapped[dict] = mapped_column(JSON)
+    options: Mapped[dict] = mapped_column(JSON)  # the engine options, exactly as the engine takes them
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # unlisted; seats need invites
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)  # open, active, finished, abandoned
     version: Mapped[int] = mapped_column(Integer, default=0)
@@ -77,4 +89,13 @@ class AdminRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(64), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SecretRow(Base):
+    """Secrets generated once and shared by every instance (the cookie key when none is configured)."""
+
+    __tablename__ = "server_secrets"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

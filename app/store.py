@@ -9,13 +9,14 @@ from collections import OrderedDict, defaultdict
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
 
 from .bus import NOTES, Bus, make_bus, notify_in
-from .models import ActionRow, ChatRow, GameRow, SeatRow, SnapshotRow
+from .models import ActionRow, ChatRow, GameRow, SeatRow, SecretRow, SnapshotRow
 from .movelog import Move, MoveWriter
 from .security import new_token, same, token_hash
 
@@ -112,7 +113,7 @@ class GameStore:
         gid = _game_id()
         invites = {seat: new_token() for seat in game.seats}
         async with self._write() as s:
-            s.add(GameRow(id=gid, revolutionaries=revolutionaries, options={**options, "_private": private},
+            s.add(GameRow(id=gid, revolutionaries=revolutionaries, options=options, private=private,
                           seed=game.seed, status="open", version=0, creator_ip=ip))
             await s.flush()
             for seat in game.seats:
@@ -146,10 +147,10 @@ class GameStore:
 
     async def list_games(self, statuses: list[str], public_only: bool = True, limit: int = 100) -> list[GameRow]:
         async with self.sessions() as s:
-            q = select(GameRow).where(GameRow.status.in_(statuses)).order_by(GameRow.updated_at.desc()).limit(limit)
-            rows = (await s.execute(q)).scalars().all()
-        if public_only:
-            rows = [r for r in rows if not (r.options or {}).get("_private")]
+            q = select(GameRow).where(GameRow.status.in_(statuses))
+            if public_only:
+                q = q.where(GameRow.private.is_(False))
+            rows = (await s.execute(q.order_by(GameRow.updated_at.desc()).limit(limit))).scalars().all()
         return list(rows)
 
     async def claim(self, gid: str, seat: str, name: str, invite: str | None, guest_id: str) -> str:
@@ -164,8 +165,7 @@ class GameStore:
                 raise StoreError(f"This game has no seat '{seat}'.", 404, "not_found")
             if seat_row.token_hash is not None:
                 raise StoreError("This seat is already taken.", 409, "taken")
-            private = (row.options or {}).get("_private")
-            if private and not (invite and same(token_hash(invite), seat_row.invite_hash)):
+            if row.private and not (invite and same(token_hash(invite), seat_row.invite_hash)):
                 raise StoreError("This private room needs the seat's invite link.", 403, "forbidden")
             if invite and not same(token_hash(invite), seat_row.invite_hash):
                 raise StoreError("That invite is not valid for this seat.", 403, "forbidden")
@@ -244,7 +244,7 @@ class GameStore:
             actions = (await s.execute(select(ActionRow).where(ActionRow.game_id == row.id, ActionRow.seq > start,
                                                                ActionRow.seq <= upto)
                                        .order_by(ActionRow.seq))).scalars().all()
-        game = Game.from_dict(snap.state) if snap else new_game(row.revolutionaries, row.seed, _engine_options(row))
+        game = Game.from_dict(snap.state) if snap else new_game(row.revolutionaries, row.seed, row.options)
         for a in actions:
             game.apply(a.seat, a.action)
         return game
@@ -326,6 +326,22 @@ class GameStore:
                     self._active.discard(gid)
                 await push(version, game)
 
+    # ----- secrets -------------------------------------------------------------------------------
+    async def kept_secret(self, name: str) -> str:
+        """A random secret made once and kept in the database, so every instance and every restart
+        uses the same one (the first instance to ask makes it)."""
+        async with self.sessions() as s:
+            row = await s.get(SecretRow, name)
+        if row is None:
+            try:
+                async with self._write() as s:
+                    s.add(SecretRow(name=name, value=secrets.token_urlsafe(32), created_at=_now()))
+            except IntegrityError:  # another instance made it at the same moment: use theirs
+                pass
+            async with self.sessions() as s:
+                row = await s.get(SecretRow, name)
+        return row.value
+
     # ----- chat ----------------------------------------------------------------------------------
     async def add_chat(self, gid: str, seat: str, name: str, text: str) -> ChatRow:
         async with self._write() as s:
@@ -345,7 +361,7 @@ class GameStore:
         async with self.sessions() as s:
             actions = (await s.execute(select(ActionRow).where(ActionRow.game_id == gid).order_by(ActionRow.seq)))
             actions = actions.scalars().all()
-        return {"revolutionaries": row.revolutionaries, "options": _engine_options(row), "seed": row.seed,
+        return {"revolutionaries": row.revolutionaries, "options": row.options, "seed": row.seed,
                 "actions": [[a.seat, a.action] for a in actions]}
 
     async def import_record(self, record: dict) -> str:
@@ -359,7 +375,7 @@ class GameStore:
         gid = _game_id()
         status = status_of(game)
         async with self._write() as s:
-            s.add(GameRow(id=gid, revolutionaries=record["revolutionaries"], options={**game.options, "_private": True},
+            s.add(GameRow(id=gid, revolutionaries=record["revolutionaries"], options=game.options, private=True,
                           seed=record["seed"], status=status, version=len(record["actions"]), result=game.result))
             await s.flush()
             for seat in game.seats:
@@ -386,7 +402,3 @@ class GameStore:
             if res.rowcount != 1:
                 raise StoreError("No such game.", 404, "not_found")
         self.forget(gid)
-
-
-def _engine_options(row: GameRow) -> dict:
-    return {k: v for k, v in (row.options or {}).items() if not k.startswith("_")}
