@@ -41,11 +41,16 @@ class GameRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class SeatRow(Base):
-    __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+class OfGame:
+    """A row that belongs to one game and goes with it."""
+
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+
+
+class SeatRow(OfGame, Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
     seat: Mapped[str] = mapped_column(String(16))
     invite_hash: Mapped[str] = mapped_column(String(64))
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -54,30 +59,24 @@ class SeatRow(Base):
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
-class ActionRow(Base):
+class ActionRow(OfGame, Base):
     __tablename__ = "actions"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
     seat: Mapped[str] = mapped_column(String(16))
     action: Mapped[dict] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class SnapshotRow(Base):
+class SnapshotRow(OfGame, Base):
     __tablename__ = "snapshots"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[dict] = mapped_column(JSON)
 
 
-class ChatRow(Base):
+class ChatRow(OfGame, Base):
     __tablename__ = "chat"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[str] = mapped_column(String(16))
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
