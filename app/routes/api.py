@@ -111,7 +111,7 @@ async def get_view(gid: str, store: StoreDep, authorization: AuthHeader = None) 
 
 
 @router.post("/games/{gid}/actions", response_model=MoveResult, summary="Make a move (same as the websocket)")
-async def post_action(gid: str, body: MoveRequest, request: Request, store: StoreDep, hub: HubDep,
+async def post_action(gid: str, body: MoveRequest, request: Request, store: StoreDep,
                       authorization: AuthHeader = None) -> MoveResult:
     seat = await store.seat_for_token(gid, bearer(authorization))
     if seat is None:
