@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
 from ..deps import admin_session
-from ..games import make_move, refresh
+from ..games import fan_out, make_move, refresh
 from ..hub import Conn, view_message
 from ..origin import origin_allowed
 from ..rooms import GAME_ID, seat_infos
@@ -41,6 +41,9 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
         return
     app = ws.app
     try:
+        cached = app.state.store.cached(gid)
+        if cached and cached[0] > conn.sent_version:  # a move was pushed while this socket joined
+            await fan_out(app, gid, cached[0])
         await serve(app, ws, conn)
     except GONE:
         pass
@@ -71,13 +74,14 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool) -> Conn 
             return None
         seat = "admin"
     seats = await store.seats(gid)
+    chat = await store.recent_chat(gid)
     name = next((s.name for s in seats if s.seat == seat), None) or ("admin" if seat == "admin" else "spectator")
     conn = Conn(ws=ws, game_id=gid, seat=seat or "spectator", name=name, tokens=float(settings.message_burst),
                 last_refill=time.monotonic(), sent_version=row.version)
-    hub.add(conn)
+    hub.add(conn)  # no await from here on: the hub never holds a socket that did not get its view
     conn.start()
     conn.post(view_message(game, conn.seat, row.version, row.status, seat_infos(seats)))
-    for c in await store.recent_chat(gid):
+    for c in chat:
         conn.post(json.dumps({"type": "chat", "seat": c.seat, "name": c.name, "text": c.text,
                               "at": c.at.isoformat()}))
     return conn

@@ -262,3 +262,29 @@ def test_clients_that_vanish_leave_no_traceback_in_the_log(db_url, tmp_path):
         server.stop()
     log = server.log_path.read_text()
     assert "Traceback" not in log, log[log.find("Traceback") - 200:][:3000]
+
+
+def test_a_move_made_while_a_socket_joins_still_reaches_it(client, monkeypatch):
+    """A socket registers after reading the game, its seats and chat; a move pushed in between must
+    not leave it on the older version until the next move."""
+    from app.games import make_move
+
+    room, tokens = started_room(client, 1)
+    gid = room["id"]
+    store = client.app.state.store
+    real = store.seats
+
+    async def move_meanwhile(game_id):
+        monkeypatch.setattr(store, "seats", real)
+        _, game = store.cached(game_id)
+        await make_move(client.app, game_id, "soviet", 0, game.legal_actions("soviet")[0])
+        return await real(game_id)
+
+    monkeypatch.setattr(store, "seats", move_meanwhile)
+    with connect(client, gid) as spec:
+        assert recv_view(spec)["version"] == 0
+        spec.send_json({"type": "ping"})
+        got = []
+        while not got or got[-1]["type"] != "pong":
+            got.append(spec.receive_json())
+        assert [m["version"] for m in got if m["type"] == "view"] == [1]
