@@ -2,7 +2,7 @@
 
 Every change to a room is announced as a note "game id, version, kind" (kind: "move" or "room"),
 and every instance hears every note (its own included) and pushes the new versions, one by one and
-in order, to its own sockets on that game (`app.routes.push.on_notify`, which catches up from the
+in order, to its own sockets on that game (`app.games.on_notify`, which catches up from the
 database, so a missed or repeated note is harmless).
 
 Three buses share one small interface, chosen by `make_bus` (app.main's lifespan):

@@ -7,23 +7,24 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import NullPool
 
+# backend -> (asyncio driver, sync driver); psycopg 3 is both.
+DRIVERS = {"sqlite": ("sqlite+aiosqlite", "sqlite"), "postgresql": ("postgresql+psycopg", "postgresql+psycopg")}
+
+
+def _with_driver(url: str, asyncio: bool) -> str:
+    u = make_url(url)
+    backend = {"postgres": "postgresql"}.get(u.get_backend_name(), u.get_backend_name())
+    if backend not in DRIVERS:
+        raise ValueError(f"Unsupported database URL {url!r}: use postgresql://... or sqlite:///...")
+    return u.set(drivername=DRIVERS[backend][0 if asyncio else 1]).render_as_string(hide_password=False)
+
 
 def async_url(url: str) -> str:
-    u = make_url(url)
-    if u.get_backend_name() == "sqlite":
-        return u.set(drivername="sqlite+aiosqlite").render_as_string(hide_password=False)
-    if u.get_backend_name() in ("postgresql", "postgres"):
-        return u.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
-    raise ValueError(f"Unsupported database URL {url!r}: use postgresql://... or sqlite:///...")
+    return _with_driver(url, asyncio=True)
 
 
 def sync_url(url: str) -> str:
-    u = make_url(url)
-    if u.get_backend_name() == "sqlite":
-        return u.set(drivername="sqlite").render_as_string(hide_password=False)
-    if u.get_backend_name() in ("postgresql", "postgres"):
-        return u.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
-    raise ValueError(f"Unsupported database URL {url!r}: use postgresql://... or sqlite:///...")
+    return _with_driver(url, asyncio=False)
 
 
 def is_sqlite(url: str) -> bool:

@@ -27,11 +27,18 @@ def get_signer(request: Request) -> Signer:
     return request.app.state.signer
 
 
+def admin_session(app, cookies) -> dict | None:
+    """The signed admin cookie's content ({"admin": name, "csrf": token}), or None when it is
+    missing, forged or expired. For requests and websockets alike."""
+    data = app.state.signer.loads(cookies.get(ADMIN_COOKIE), max_age=ADMIN_MAX_AGE)
+    return data if data and "admin" in data else None
+
+
 def require_admin(request: Request) -> str:
     """The admin's name from the signed admin cookie; state-changing requests must also carry the
     CSRF token (double submit: header X-CSRF-Token equal to the one signed into the cookie)."""
-    data = request.app.state.signer.loads(request.cookies.get(ADMIN_COOKIE), max_age=ADMIN_MAX_AGE)
-    if not data or "admin" not in data:
+    data = admin_session(request.app, request.cookies)
+    if data is None:
         raise HTTPException(status_code=401, detail="Admin login required.")
     if request.method not in ("GET", "HEAD", "OPTIONS") and request.headers.get("x-csrf-token") != data.get("csrf"):
         raise HTTPException(status_code=403, detail="Missing or wrong CSRF token.")

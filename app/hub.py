@@ -48,9 +48,6 @@ class Conn:
         self.outbox.put_nowait(payload)
         return True
 
-    async def send(self, payload: str) -> bool:
-        return self.post(payload)
-
     async def close(self, code: int = 1000, timeout: float = 2.0) -> None:
         """Close after everything already posted has gone out."""
         if self.open:
@@ -123,17 +120,24 @@ class Hub:
     def watching(self, game_id: str) -> bool:
         return bool(self.conns.get(game_id))
 
-    async def push_views(self, game_id: str, version: int, status: str, seats: list[dict], game: Game) -> None:
-        group = list(self.conns.get(game_id, ()))
+    def oldest_version(self, game_id: str) -> int:
+        """The oldest version a socket on this game was sent (-1: none watch it)."""
+        return min((c.sent_version for c in self.conns.get(game_id, ())), default=-1)
+
+    async def push_views(self, game_id: str, version: int, status: str, seats: list[dict], game: Game,
+                         again: bool = False) -> None:
+        """Send `version` to every socket that has not had it (with `again`, also to those that have:
+        the room changed without a move). Never an older view after a newer one."""
+        group = [c for c in self.conns.get(game_id, ())
+                 if version > c.sent_version or (again and version == c.sent_version)]
         if not group:
             return
         views = game.views({c.seat for c in group})
         payloads = {seat: orjson.dumps({"type": "view", "version": version, "status": status, "seat": seat,
                                         "seats": seats, "view": view}).decode() for seat, view in views.items()}
         for c in group:
-            if version >= c.sent_version:  # never an older view after a newer one
-                c.sent_version = version
-                c.post(payloads[c.seat])
+            c.sent_version = version
+            c.post(payloads[c.seat])
 
     async def broadcast(self, game_id: str, message: dict) -> None:
         payload = json.dumps(message)

@@ -11,9 +11,9 @@ from sqlalchemy import text
 
 from .bus import make_bus
 from .db import is_sqlite, make_engine, make_sessionmaker
+from .games import catch_up_watched, on_notify
 from .hub import Hub
 from .metrics import Metrics, setup_logging
-from .routes.push import catch_up_watched, on_notify
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError
@@ -39,6 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.store = GameStore(app.state.sessions, settings.snapshot_every, serialize_writes=is_sqlite(url),
                                     url=url, bus=bus)
         await app.state.store.start(engine)
+        app.state.signer = Signer(settings.secret_key or await app.state.store.kept_secret("cookie_key"))
 
         async def heard(gid: str, version: int, kind: str) -> None:
             app.state.metrics.bus_notes.labels(bus.kind).inc()
@@ -66,7 +67,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.metrics = Metrics()
     app.state.hub = Hub(app.state.metrics)
-    app.state.signer = Signer(settings.secret_key)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError):

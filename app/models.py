@@ -3,7 +3,18 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -19,7 +30,8 @@ class GameRow(Base):
     __tablename__ = "games"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     revolutionaries: Mapped[int] = mapped_column(Integer)
-    options: Mapped[dict] = mapped_column(JSON)
+    options: Mapped[dict] = mapped_column(JSON)  # the engine options, exactly as the engine takes them
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # unlisted; seats need invites
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)  # open, active, finished, abandoned
     version: Mapped[int] = mapped_column(Integer, default=0)
@@ -29,11 +41,16 @@ class GameRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class SeatRow(Base):
-    __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+class OfGame:
+    """A row that belongs to one game and goes with it."""
+
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+
+
+class SeatRow(OfGame, Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
     seat: Mapped[str] = mapped_column(String(16))
     invite_hash: Mapped[str] = mapped_column(String(64))
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -42,30 +59,24 @@ class SeatRow(Base):
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
-class ActionRow(Base):
+class ActionRow(OfGame, Base):
     __tablename__ = "actions"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
     seat: Mapped[str] = mapped_column(String(16))
     action: Mapped[dict] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class SnapshotRow(Base):
+class SnapshotRow(OfGame, Base):
     __tablename__ = "snapshots"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[dict] = mapped_column(JSON)
 
 
-class ChatRow(Base):
+class ChatRow(OfGame, Base):
     __tablename__ = "chat"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[str] = mapped_column(String(16))
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
@@ -77,4 +88,13 @@ class AdminRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(64), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SecretRow(Base):
+    """Secrets generated once and shared by every instance (the cookie key when none is configured)."""
+
+    __tablename__ = "server_secrets"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -50,16 +50,26 @@ Errors are JSON `{"detail": message, "code": ...}` with a 4xx status; input neve
 ## Websocket `WS /ws/games/{id}?token=<seat token>`
 
 Without a token you are a spectator. A wrong token gets an error frame and close code 4403; an
-unknown game close code 4404. On connect the server sends your seat's view and the recent chat.
-After every change to the room (a move, a seat claimed or left, an abandon) every socket gets the
-view of its own seat with the new version. Views are filtered on the server: you only ever
+unknown game close code 4404. A browser page may open the socket only from the site itself: its
+`Origin` must be `DOI_PUBLIC_URL`'s scheme, host and port, or, when that is not set, the host the
+socket was opened on (other origins: error frame `forbidden`, close 4403). Clients that are not
+browsers send no `Origin` and are not affected.
+
+On connect the server sends your seat's view and the recent chat. After every change to the room
+(a move, a seat claimed or left, an abandon) every socket gets the view of its own seat with the
+new version, every version in order (with several instances too). Views are filtered on the server: you only ever
 receive your own hand.
 
 Client to server: `action` (with the version of the view it answers; a stale version gets an
 error frame with `code: "stale"` followed by the fresh view), `chat`, `ping` (answered by
-`{"type": "pong"}`). Frames larger than 16 KiB, unknown types and invalid fields get an error
-frame and change nothing. Error codes: `invalid`, `too_large`, `stale`, `illegal` (the engine's
-reason), `forbidden`, `not_found`, `open`, `finished`, `abandoned`.
+`{"type": "pong"}`). Every frame must be a text frame holding one JSON object, UTF-8, at most
+{depth} levels deep and {max_bytes} bytes; fields have exact JSON types (`"version": "0"`, `0.0`
+or `true` is not `0`, and an action matches a legal action only with the same types: `1.0` is not
+`1`); chat text is 1 to {chat} characters, without NUL. Anything else (binary frames included)
+gets an error frame, changes nothing and leaves the socket open. Error codes: `invalid`,
+`too_large`, `stale`, `illegal` (the engine's reason), `forbidden`, `unauthorized`, `not_found`,
+`open`, `finished`, `abandoned`, `rate_limited`, `idle`, `internal` (the server failed to apply
+the move; nothing was changed: send it again).
 
 Server to client: `view`, `chat`, `error`, `pong`, `reconnect` (the server is shutting down:
 connect again, to it or to another instance).
@@ -100,8 +110,15 @@ def render() -> str:
     from .settings import Settings
 
     d = {k: f.default for k, f in Settings.model_fields.items()}
-    parts = [INTRO.replace("{rate:g}", f"{d['messages_per_second']:g}").replace("{burst}", str(d["message_burst"]))
-             .replace("{idle:g}", f"{d['idle_timeout']:g}").replace("{outbox}", str(OUTBOX_LIMIT))]
+    from .routes.ws import MAX_DEPTH
+
+    values = {"{rate:g}": f"{d['messages_per_second']:g}", "{burst}": str(d["message_burst"]),
+              "{idle:g}": f"{d['idle_timeout']:g}", "{outbox}": str(OUTBOX_LIMIT), "{depth}": str(MAX_DEPTH),
+              "{max_bytes}": str(d["max_message_bytes"]), "{chat}": str(d["max_chat_chars"])}
+    intro = INTRO
+    for key, value in values.items():
+        intro = intro.replace(key, value)
+    parts = [intro]
     for title, model in MODELS:
         parts.append(f"### {title}\n\n```json\n{json.dumps(model.model_json_schema(), indent=2)}\n```\n")
     parts.append(VIEW_NOTE)

@@ -1,8 +1,12 @@
 """Shared helpers for presenting rooms: seat lists, summaries, invite links."""
 from __future__ import annotations
 
+import re
+
 from .models import GameRow, SeatRow
 from .schemas import GameSummary, SeatInfo
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what store ids look like (URL-safe base64)
 
 
 def seat_infos(seats: list[SeatRow]) -> list[dict]:
@@ -10,10 +14,8 @@ def seat_infos(seats: list[SeatRow]) -> list[dict]:
 
 
 def summary(row: GameRow, seats: list[SeatRow], day: int | None = None) -> GameSummary:
-    opts = row.options or {}
     return GameSummary(id=row.id, status=row.status, revolutionaries=row.revolutionaries,
-                       options={k: v for k, v in opts.items() if not k.startswith("_")},
-                       private=bool(opts.get("_private")), version=row.version,
+                       options=row.options, private=row.private, version=row.version,
                        seats=[SeatInfo(**s) for s in seat_infos(seats)], result=row.result, day=day)
 
 

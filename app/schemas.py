@@ -3,9 +3,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+from .settings import get_settings
+
+LIMITS = get_settings()  # the length limits are read once, from the environment (DOI_MAX_*)
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=LIMITS.max_name_chars)]
+
+
+def no_nul(text: str) -> str:
+    if "\x00" in text:
+        raise ValueError("must not contain NUL characters")
+    return text
 
 
 class Strict(BaseModel):
@@ -61,13 +70,14 @@ class AdminLogin(Strict):
 # ----- websocket messages -------------------------------------------------------------------------
 class ActionMessage(Strict):
     type: Literal["action"]
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, strict=True)
     action: dict[str, Any]
 
 
 class ChatMessage(Strict):
     type: Literal["chat"]
-    text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+    text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=LIMITS.max_chat_chars),
+                    AfterValidator(no_nul)]
 
 
 class PingMessage(Strict):

@@ -1,10 +1,10 @@
 """Configuration from the environment (DOI_*), via pydantic-settings."""
 from __future__ import annotations
 
-import secrets
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -17,14 +17,16 @@ class Settings(BaseSettings):
     # LISTEN/NOTIFY (or nothing on SQLite, one process). The channel defaults to one per database.
     redis_url: str = ""
     redis_channel: str = ""
-    # Signs the guest and admin cookies. Set it in production: the default changes every start.
-    secret_key: str = secrets.token_urlsafe(32)
+    # Signs the guest and admin cookies. Empty: a random key made once and kept in the database
+    # (table server_secrets), the same for every instance and across restarts.
+    secret_key: str = ""
     # Public base URL used in invite links (empty: relative links).
     public_url: str = ""
     snapshot_every: int = 50
     max_message_bytes: int = 16_384
-    max_chat_chars: int = 500
-    max_name_chars: int = 40
+    # Read once at start (schemas and pages): longest chat message and player name, in characters.
+    max_chat_chars: int = Field(default=500, ge=1, le=4000)
+    max_name_chars: int = Field(default=40, ge=1, le=64)  # names are stored in 64-character columns
     cookie_secure: bool = False
     # Limits (per connection / per client address).
     messages_per_second: float = 20.0   # sustained websocket messages per connection

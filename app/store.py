@@ -9,13 +9,14 @@ from collections import OrderedDict, defaultdict
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
 
 from .bus import NOTES, Bus, make_bus, notify_in
-from .models import ActionRow, ChatRow, GameRow, SeatRow, SnapshotRow
+from .models import ActionRow, ChatRow, GameRow, SeatRow, SecretRow, SnapshotRow
 from .movelog import Move, MoveWriter
 from .security import new_token, same, token_hash
 
@@ -33,6 +34,16 @@ class StoreError(Exception):
 class Stale(StoreError):
     def __init__(self, message: str = "Your view is out of date: here is the current one."):
         super().__init__(message, 409, "stale")
+
+
+class EngineFailed(StoreError):
+    def __init__(self):
+        super().__init__("The server failed to apply this move; nothing was changed: try again.", 500, "internal")
+
+
+def status_of(game: Game) -> str:
+    """The room status of a game that was running, after a move."""
+    return "finished" if game.result else "active"
 
 
 def _now() -> datetime:
@@ -102,7 +113,7 @@ class GameStore:
         gid = _game_id()
         invites = {seat: new_token() for seat in game.seats}
         async with self._write() as s:
-            s.add(GameRow(id=gid, revolutionaries=revolutionaries, options={**options, "_private": private},
+            s.add(GameRow(id=gid, revolutionaries=revolutionaries, options=options, private=private,
                           seed=game.seed, status="open", version=0, creator_ip=ip))
             await s.flush()
             for seat in game.seats:
@@ -136,10 +147,10 @@ class GameStore:
 
     async def list_games(self, statuses: list[str], public_only: bool = True, limit: int = 100) -> list[GameRow]:
         async with self.sessions() as s:
-            q = select(GameRow).where(GameRow.status.in_(statuses)).order_by(GameRow.updated_at.desc()).limit(limit)
-            rows = (await s.execute(q)).scalars().all()
-        if public_only:
-            rows = [r for r in rows if not (r.options or {}).get("_private")]
+            q = select(GameRow).where(GameRow.status.in_(statuses))
+            if public_only:
+                q = q.where(GameRow.private.is_(False))
+            rows = (await s.execute(q.order_by(GameRow.updated_at.desc()).limit(limit))).scalars().all()
         return list(rows)
 
     async def claim(self, gid: str, seat: str, name: str, invite: str | None, guest_id: str) -> str:
@@ -154,8 +165,7 @@ class GameStore:
                 raise StoreError(f"This game has no seat '{seat}'.", 404, "not_found")
             if seat_row.token_hash is not None:
                 raise StoreError("This seat is already taken.", 409, "taken")
-            private = (row.options or {}).get("_private")
-            if private and not (invite and same(token_hash(invite), seat_row.invite_hash)):
+            if row.private and not (invite and same(token_hash(invite), seat_row.invite_hash)):
                 raise StoreError("This private room needs the seat's invite link.", 403, "forbidden")
             if invite and not same(token_hash(invite), seat_row.invite_hash):
                 raise StoreError("That invite is not valid for this seat.", 403, "forbidden")
@@ -206,6 +216,16 @@ class GameStore:
         self._active.discard(gid)
         self._seats.pop(gid, None)
 
+    def forget_older(self, gid: str, version: int) -> None:
+        """Another instance moved `gid` to `version`: drop our copy if it is older."""
+        cached = self._cache.get(gid)
+        if cached and cached[0] < version:
+            self.forget(gid)
+
+    def cached(self, gid: str) -> tuple[int, Game] | None:
+        """Our in-memory copy of a game and its version, if we hold one (treat as read-only)."""
+        return self._cache.get(gid)
+
     async def load(self, gid: str, row: GameRow | None = None) -> tuple[GameRow, Game]:
         row = row or await self.row(gid)
         cached = self._cache.get(gid)
@@ -224,7 +244,7 @@ class GameStore:
             actions = (await s.execute(select(ActionRow).where(ActionRow.game_id == row.id, ActionRow.seq > start,
                                                                ActionRow.seq <= upto)
                                        .order_by(ActionRow.seq))).scalars().all()
-        game = Game.from_dict(snap.state) if snap else new_game(row.revolutionaries, row.seed, _engine_options(row))
+        game = Game.from_dict(snap.state) if snap else new_game(row.revolutionaries, row.seed, row.options)
         for a in actions:
             game.apply(a.seat, a.action)
         return game
@@ -253,9 +273,15 @@ class GameStore:
                     raise Stale()
                 current = row.version
                 self._active.add(gid)
-            game.apply(seat, action)  # IllegalAction leaves the game unchanged
+            try:
+                game.apply(seat, action)  # IllegalAction leaves the game unchanged
+            except IllegalAction:
+                raise
+            except Exception as e:  # an engine bug: our copy may be half-changed, rebuild it next time
+                self.forget(gid)
+                raise EngineFailed() from e
             new_version = current + 1
-            status = "finished" if game.result else "active"
+            status = status_of(game)
             snapshot = game.to_dict() if new_version % self.snapshot_every == 0 else None
             try:
                 committed = await self._moves.write(Move(gid, current, seat, action, status, game.result, snapshot))
@@ -270,18 +296,19 @@ class GameStore:
                 self._active.discard(gid)
             return new_version, game
 
-    async def catch_up(self, gid: str, target: int, push) -> None:
-        """Another instance moved game `gid` to version `target`: bring our copy there one action at
-        a time, calling `push(version, game)` after each, so our sockets see every version in order."""
+    async def replay(self, gid: str, since: int, target: int, push) -> None:
+        """Step game `gid` from version `since` to `target` one action at a time, calling
+        `push(version, game)` after each: how sockets see every version in order, whether the moves
+        were made by another instance or our copy ran ahead of what they were sent."""
         async with self._locks[gid]:
+            since = max(since, 0)
             cached = self._cache.get(gid)
-            if cached and cached[0] >= target:
-                return  # our own move, already pushed
-            if cached is None:
-                row, game = await self.load(gid)
-                await push(row.version, game)
-                return
-            version, game = cached
+            if cached and cached[0] == since:
+                version, game = cached
+                mine = True  # stepping the cached copy itself
+            else:
+                version, game = since, await self._rebuild(await self.row(gid), since)
+                mine = False
             async with self.sessions() as s:
                 rows = (await s.execute(select(ActionRow).where(ActionRow.game_id == gid, ActionRow.seq > version,
                                                                 ActionRow.seq <= target)
@@ -291,10 +318,29 @@ class GameStore:
                     break
                 game.apply(a.seat, a.action)
                 version = a.seq
-                self._remember(gid, version, game)
+                cached = self._cache.get(gid)
+                if mine or cached is None or cached[0] < version:
+                    self._remember(gid, version, game)
+                    mine = True
                 if game.result:
                     self._active.discard(gid)
                 await push(version, game)
+
+    # ----- secrets -------------------------------------------------------------------------------
+    async def kept_secret(self, name: str) -> str:
+        """A random secret made once and kept in the database, so every instance and every restart
+        uses the same one (the first instance to ask makes it)."""
+        async with self.sessions() as s:
+            row = await s.get(SecretRow, name)
+        if row is None:
+            try:
+                async with self._write() as s:
+                    s.add(SecretRow(name=name, value=secrets.token_urlsafe(32), created_at=_now()))
+            except IntegrityError:  # another instance made it at the same moment: use theirs
+                pass
+            async with self.sessions() as s:
+                row = await s.get(SecretRow, name)
+        return row.value
 
     # ----- chat ----------------------------------------------------------------------------------
     async def add_chat(self, gid: str, seat: str, name: str, text: str) -> ChatRow:
@@ -315,7 +361,7 @@ class GameStore:
         async with self.sessions() as s:
             actions = (await s.execute(select(ActionRow).where(ActionRow.game_id == gid).order_by(ActionRow.seq)))
             actions = actions.scalars().all()
-        return {"revolutionaries": row.revolutionaries, "options": _engine_options(row), "seed": row.seed,
+        return {"revolutionaries": row.revolutionaries, "options": row.options, "seed": row.seed,
                 "actions": [[a.seat, a.action] for a in actions]}
 
     async def import_record(self, record: dict) -> str:
@@ -327,9 +373,9 @@ class GameStore:
             reason = e.reason if isinstance(e, IllegalAction) else str(e)
             raise StoreError(f"This record does not replay: {reason}", 422) from e
         gid = _game_id()
-        status = "finished" if game.result else "active"
+        status = status_of(game)
         async with self._write() as s:
-            s.add(GameRow(id=gid, revolutionaries=record["revolutionaries"], options={**game.options, "_private": True},
+            s.add(GameRow(id=gid, revolutionaries=record["revolutionaries"], options=game.options, private=True,
                           seed=record["seed"], status=status, version=len(record["actions"]), result=game.result))
             await s.flush()
             for seat in game.seats:
@@ -356,7 +402,3 @@ class GameStore:
             if res.rowcount != 1:
                 raise StoreError("No such game.", 404, "not_found")
         self.forget(gid)
-
-
-def _engine_options(row: GameRow) -> dict:
-    return {k: v for k, v in (row.options or {}).items() if not k.startswith("_")}

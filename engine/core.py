@@ -65,7 +65,7 @@ class Game:
         if self.s["result"] is not None:
             raise IllegalAction("The game is over.")
         legal = self._legal_for(seat)
-        if action not in legal:
+        if action not in legal or not any(_same_json(action, a) for a in legal if a == action):
             raise IllegalAction(self._explain(seat, action, legal))
         action = _copy_action(action)  # the caller keeps its dict; we keep ours
         if action["type"] == "undo":
@@ -217,6 +217,19 @@ class Game:
             options.append(", ".join(f"{k}={v}" for k, v in a.items() if k != "type") or "(no fields)")
         more = "" if len(same) <= 6 else f" and {len(same) - 6} more"
         return "choose one of " + "; ".join(options) + more + "."
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON: Python's `==` takes 1.0 and True for 1, and the frames would then run on a
+    float or a bool where they count on an int. Called only on the few legal actions equal to it."""
+    t = a.__class__
+    if t is not b.__class__:
+        return False
+    if t is dict:
+        return a.keys() == b.keys() and all(_same_json(v, b[k]) for k, v in a.items())
+    if t is list:
+        return len(a) == len(b) and all(map(_same_json, a, b))
+    return a == b
 
 
 def _copy_action(a: dict) -> dict:

@@ -9,12 +9,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from ..deps import AdminDep, SettingsDep, SignerDep, StoreDep
+from ..games import push_room
 from ..models import AdminRow
 from ..rooms import summary
 from ..schemas import AdminLogin, GameSummary
 from ..security import ADMIN_COOKIE, ADMIN_MAX_AGE, new_token, verify_password
 from ..store import StoreError
-from .push import push_game
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
 
@@ -85,7 +85,7 @@ async def import_game(body: Record, admin: AdminDep, store: StoreDep) -> dict:
 @router.post("/games/{gid}/abandon", status_code=204, summary="Mark a game abandoned (no more moves)")
 async def abandon(gid: str, request: Request, admin: AdminDep, store: StoreDep):
     await store.set_status(gid, "abandoned")
-    await push_game(request.app, gid)
+    await push_room(request.app, gid)
     return Response(status_code=204)
 
 

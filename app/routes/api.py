@@ -7,14 +7,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine import IllegalAction
-
 from ..deps import HubDep, SettingsDep, SignerDep, StoreDep
+from ..games import make_move, push_room
 from ..rooms import invite_url, seat_infos, summary
 from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameSummary, SeatToken
 from ..security import GUEST_COOKIE, new_token
 from ..store import StoreError
-from .push import push_game
 
 router = APIRouter(prefix="/api", tags=["games"])
 SEATS = ("soviet", "rev1", "rev2", "rev3")
@@ -22,7 +20,7 @@ SEATS = ("soviet", "rev1", "rev2", "rev3")
 
 class MoveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, strict=True)
     action: dict[str, Any]
 
 
@@ -89,7 +87,7 @@ async def claim_seat(gid: str, seat: str, body: ClaimSeat, request: Request, res
     token = await store.claim(gid, seat, body.name, body.invite, guest["guest"])
     response.set_cookie(GUEST_COOKIE, signer.dumps({**guest, "name": body.name}), httponly=True, samesite="lax",
                         secure=settings.cookie_secure, max_age=365 * 24 * 3600)
-    await push_game(request.app, gid)
+    await push_room(request.app, gid)
     return SeatToken(game_id=gid, seat=seat, token=token)
 
 
@@ -99,7 +97,7 @@ async def leave_seat(gid: str, seat: str, request: Request, store: StoreDep, aut
     if not token:
         raise StoreError("Leaving a seat needs its token.", 401, "unauthorized")
     await store.leave(gid, seat, token)
-    await push_game(request.app, gid)
+    await push_room(request.app, gid)
     return Response(status_code=204)
 
 
@@ -113,15 +111,10 @@ async def get_view(gid: str, store: StoreDep, authorization: AuthHeader = None) 
 
 
 @router.post("/games/{gid}/actions", response_model=MoveResult, summary="Make a move (same as the websocket)")
-async def post_action(gid: str, body: MoveRequest, request: Request, store: StoreDep, hub: HubDep,
+async def post_action(gid: str, body: MoveRequest, request: Request, store: StoreDep,
                       authorization: AuthHeader = None) -> MoveResult:
     seat = await store.seat_for_token(gid, bearer(authorization))
     if seat is None:
         raise StoreError("Spectators cannot act: send your seat token.", 401, "unauthorized")
-    try:
-        version, game = await store.apply(gid, seat, body.version, body.action)
-    except IllegalAction as e:
-        raise StoreError(e.reason, 422, "illegal") from e
-    await push_game(request.app, gid, version, game)
-    row = await store.row(gid)
-    return MoveResult(version=version, status=row.status, view=game.view(seat))
+    moved = await make_move(request.app, gid, seat, body.version, body.action)
+    return MoveResult(version=moved.version, status=moved.status, view=moved.game.view(seat))

@@ -10,6 +10,8 @@ from fastapi.templating import Jinja2Templates
 
 from engine.options import OPTIONS
 
+from ..schemas import LIMITS
+
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
 router = APIRouter(include_in_schema=False)
@@ -25,7 +27,9 @@ def _options() -> list[dict]:
 
 
 def _page(request: Request, name: str, **ctx) -> HTMLResponse:
-    return templates.TemplateResponse(request, name, ctx)
+    # The limits the schemas enforce, for the pages' input fields.
+    limits = {"max_name_chars": LIMITS.max_name_chars, "max_chat_chars": LIMITS.max_chat_chars}
+    return templates.TemplateResponse(request, name, {"limits": limits, **ctx})
 
 
 @router.get("/", response_class=HTMLResponse)

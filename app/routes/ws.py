@@ -6,21 +6,24 @@ import json
 import logging
 import time
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
+from starlette.websockets import WebSocketDisconnected
 
-from engine import IllegalAction
-
+from ..deps import admin_session
+from ..games import fan_out, make_move, refresh
 from ..hub import Conn, view_message
-from ..rooms import seat_infos
+from ..origin import origin_allowed
+from ..rooms import GAME_ID, seat_infos
 from ..schemas import ActionMessage, ChatMessage, PingMessage
-from ..security import ADMIN_COOKIE, ADMIN_MAX_AGE
 from ..store import Stale, StoreError
-from .push import push_game
 
 router = APIRouter()
 log = logging.getLogger("doi.ws")
 MESSAGES = {"action": ActionMessage, "chat": ChatMessage, "ping": PingMessage}
+MAX_DEPTH = 16  # frames are flat objects with one nested level at most; anything deeper is refused
+GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)  # the client vanished
 
 
 def error(message: str, code: str = "invalid") -> str:
@@ -29,53 +32,94 @@ def error(message: str, code: str = "invalid") -> str:
 
 @router.websocket("/ws/games/{gid}")
 async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: bool = False):
+    try:
+        await ws.accept()
+        conn = await join(ws, gid, token, admin)
+    except GONE:
+        return
+    if conn is None:
+        return
+    app = ws.app
+    try:
+        cached = app.state.store.cached(gid)
+        if cached and cached[0] > conn.sent_version:  # a move was pushed while this socket joined
+            await fan_out(app, gid, cached[0])
+        await serve(app, ws, conn)
+    except GONE:
+        pass
+    finally:
+        app.state.hub.remove(conn)
+        await conn.stop()
+
+
+async def join(ws: WebSocket, gid: str, token: str | None, admin: bool) -> Conn | None:
+    """Check the socket's origin, token or admin cookie; register it and send the current view and
+    chat. None (after an error frame and a close) when it may not watch this game."""
     app = ws.app
     store, hub, settings = app.state.store, app.state.hub, app.state.settings
-    await ws.accept()
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings.public_url):
+        await refuse(ws, "This page's origin may not open the game socket.", "forbidden", 4403)
+        return None
     try:
+        if not GAME_ID.fullmatch(gid):  # also keeps NUL bytes away from PostgreSQL
+            raise StoreError("No such game.", 404, "not_found")
         seat = await store.seat_for_token(gid, token)
         row, game = await store.load(gid)
     except StoreError as e:
-        await ws.send_text(error(e.message, e.code))
-        await ws.close(code=4404 if e.status == 404 else 4403)
-        return
+        await refuse(ws, e.message, e.code, 4404 if e.status == 404 else 4403)
+        return None
     if admin:
-        data = app.state.signer.loads(ws.cookies.get(ADMIN_COOKIE), max_age=ADMIN_MAX_AGE)
-        if not data or "admin" not in data:
-            await ws.send_text(error("Admin login required.", "unauthorized"))
-            await ws.close(code=4403)
-            return
+        if admin_session(app, ws.cookies) is None:
+            await refuse(ws, "Admin login required.", "unauthorized", 4403)
+            return None
         seat = "admin"
     seats = await store.seats(gid)
+    chat = await store.recent_chat(gid)
     name = next((s.name for s in seats if s.seat == seat), None) or ("admin" if seat == "admin" else "spectator")
     conn = Conn(ws=ws, game_id=gid, seat=seat or "spectator", name=name, tokens=float(settings.message_burst),
-                last_refill=time.monotonic())
-    hub.add(conn)
+                last_refill=time.monotonic(), sent_version=row.version)
+    hub.add(conn)  # no await from here on: the hub never holds a socket that did not get its view
     conn.start()
-    try:
-        conn.sent_version = row.version
-        await conn.send(view_message(game, conn.seat, row.version, row.status, seat_infos(seats)))
-        for c in await store.recent_chat(gid):
-            await conn.send(json.dumps({"type": "chat", "seat": c.seat, "name": c.name, "text": c.text,
-                                        "at": c.at.isoformat()}))
-        while True:
-            try:
-                async with asyncio.timeout(settings.idle_timeout):
-                    text = await ws.receive_text()
-            except TimeoutError:
-                conn.post(error("Closed after a long silence: reconnect to continue.", "idle"))
-                await conn.close(4408)
-                break
-            if not allow(conn, settings):
-                app.state.metrics.errors.labels("rate_limited").inc()
-                await conn.send(error("Too many messages: slow down.", "rate_limited"))
-                continue
+    conn.post(view_message(game, conn.seat, row.version, row.status, seat_infos(seats)))
+    for c in chat:
+        conn.post(json.dumps({"type": "chat", "seat": c.seat, "name": c.name, "text": c.text,
+                              "at": c.at.isoformat()}))
+    return conn
+
+
+async def refuse(ws: WebSocket, message: str, code: str, close_code: int) -> None:
+    await ws.send_text(error(message, code))
+    await ws.close(code=close_code)
+
+
+async def serve(app, ws: WebSocket, conn: Conn) -> None:
+    """Read frames until the client leaves, falls silent or is closed by its writer."""
+    settings = app.state.settings
+    while True:
+        try:
+            async with asyncio.timeout(settings.idle_timeout):
+                frame = await ws.receive()
+        except TimeoutError:
+            conn.post(error("Closed after a long silence: reconnect to continue.", "idle"))
+            await conn.close(4408)
+            return
+        if frame["type"] == "websocket.disconnect":
+            return
+        if not allow(conn, settings):
+            app.state.metrics.errors.labels("rate_limited").inc()
+            conn.post(error("Too many messages: slow down.", "rate_limited"))
+            continue
+        text = frame.get("text")
+        if text is None:
+            conn.post(error("Send text frames holding JSON objects (binary frames are not read)."))
+            continue
+        try:
             await handle(app, conn, text, settings.max_message_bytes)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        hub.remove(conn)
-        await conn.stop()
+        except GONE:
+            raise
+        except Exception:  # a frame must never cost the socket: say so, and keep reading
+            log.exception("frame failed", extra={"game_id": conn.game_id, "seat": conn.seat})
+            conn.post(error("The server could not handle that message; nothing was changed.", "internal"))
 
 
 def allow(conn: Conn, settings) -> bool:
@@ -89,33 +133,49 @@ def allow(conn: Conn, settings) -> bool:
     return True
 
 
+def too_deep(value, limit: int = MAX_DEPTH) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if depth > limit:
+            return True
+        if v.__class__ is dict:
+            stack.extend((x, depth + 1) for x in v.values())
+        elif v.__class__ is list:
+            stack.extend((x, depth + 1) for x in v)
+    return False
+
+
 async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
     store = app.state.store
-    if len(text.encode()) > max_bytes:
-        await conn.send(error(f"Message too large (limit {max_bytes} bytes).", "too_large"))
+    if len(text) > max_bytes or len(text.encode()) > max_bytes:
+        conn.post(error(f"Message too large (limit {max_bytes} bytes).", "too_large"))
         return
     try:
-        raw = json.loads(text)
-    except ValueError:
-        await conn.send(error("Messages must be JSON objects."))
+        raw = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        conn.post(error(f"Messages must be JSON objects (UTF-8, at most {MAX_DEPTH} levels deep)."))
+        return
+    if too_deep(raw):
+        conn.post(error(f"Messages must be JSON objects (UTF-8, at most {MAX_DEPTH} levels deep)."))
         return
     kind = raw.get("type") if isinstance(raw, dict) else None
     model = MESSAGES.get(kind) if isinstance(kind, str) else None
     if model is None:
-        await conn.send(error("Unknown message type: use 'action', 'chat' or 'ping'."))
+        conn.post(error("Unknown message type: use 'action', 'chat' or 'ping'."))
         return
     try:
         msg = model.model_validate(raw)
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        await conn.send(error(f"Invalid '{kind}' message: {where}: {first['msg']}."))
+        conn.post(error(f"Invalid '{kind}' message: {where}: {first['msg']}."))
         return
     if isinstance(msg, PingMessage):
-        await conn.send(json.dumps({"type": "pong"}))
+        conn.post(json.dumps({"type": "pong"}))
     elif isinstance(msg, ChatMessage):
         if conn.seat in ("spectator",):
-            await conn.send(error("Spectators cannot chat at the table.", "forbidden"))
+            conn.post(error("Spectators cannot chat at the table.", "forbidden"))
             return
         row = await store.add_chat(conn.game_id, conn.seat, conn.name, msg.text)
         await app.state.hub.broadcast(conn.game_id, {"type": "chat", "seat": row.seat, "name": row.name,
@@ -125,37 +185,13 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
 
 
 async def act(app, conn: Conn, msg: ActionMessage) -> None:
-    store = app.state.store
     if conn.seat in ("spectator", "admin"):
-        await conn.send(error("Spectators cannot act.", "forbidden"))
+        conn.post(error("Spectators cannot act.", "forbidden"))
         return
-    metrics = app.state.metrics
-    started = time.perf_counter()
     try:
-        version, game = await store.apply(conn.game_id, conn.seat, msg.version, msg.action)
+        await make_move(app, conn.game_id, conn.seat, msg.version, msg.action)
     except Stale as e:
-        metrics.errors.labels("stale").inc()
-        await conn.send(error(e.message, "stale"))
-        await resend(app, conn)
-        return
-    except IllegalAction as e:
-        metrics.errors.labels("illegal").inc()
-        log.info("illegal move", extra={"game_id": conn.game_id, "seat": conn.seat, "reason": e.reason})
-        await conn.send(error(e.reason, "illegal"))
-        return
+        conn.post(error(e.message, "stale"))
+        await refresh(app, conn)
     except StoreError as e:
-        metrics.errors.labels(e.code).inc()
-        await conn.send(error(e.message, e.code))
-        return
-    await push_game(app, conn.game_id, version, game)
-    metrics.moves.inc()
-    metrics.move_seconds.observe(time.perf_counter() - started)
-    log.info("move", extra={"game_id": conn.game_id, "seat": conn.seat, "version": version,
-                            "action": msg.action.get("type")})
-
-
-async def resend(app, conn: Conn) -> None:
-    store = app.state.store
-    row, game = await store.load(conn.game_id)
-    conn.sent_version = row.version
-    await conn.send(view_message(game, conn.seat, row.version, row.status, seat_infos(await store.seats(conn.game_id))))
+        conn.post(error(e.message, e.code))

@@ -35,7 +35,7 @@ def play_through_websockets(client, revolutionaries: int, seed: int, max_moves: 
             opened[seat].send_json({"type": "action", "version": version, "action": action})
             version += 1
             moves += 1
-            _, game = store._cache[gid][0], store._cache[gid][1]
+            _, game = store.cached(gid)
             for viewer, ws in opened.items():
                 msg = recv_view(ws)
                 assert msg["version"] == version, (viewer, msg["version"], version)
@@ -68,12 +68,12 @@ def test_restart_in_mid_game_reloads_an_equal_state_and_clients_resume(app_facto
             r = a.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]),
                        json={"version": version, "action": rng.choice(acts)})
             assert r.status_code == 200, r.text
-        before_hash = a.app.state.store._cache[gid][1].state_hash()
+        before_hash = a.app.state.store.cached(gid)[1].state_hash()
         before_view = a.get(f"/api/games/{gid}/view", headers=auth(tokens["rev1"])).json()
     with app_factory() as b:  # a new server process on the same database: empty cache
-        assert gid not in b.app.state.store._cache
+        assert b.app.state.store.cached(gid) is None
         after_view = b.get(f"/api/games/{gid}/view", headers=auth(tokens["rev1"])).json()
-        assert b.app.state.store._cache[gid][1].state_hash() == before_hash
+        assert b.app.state.store.cached(gid)[1].state_hash() == before_hash
         assert after_view == before_view
         with b.websocket_connect(f"/ws/games/{gid}?token={tokens['soviet']}") as ws:
             assert recv_view(ws)["version"] == 37

@@ -107,3 +107,64 @@ def test_two_instances_fan_out_every_version_in_order(two_servers):
     assert final > 100  # a whole game
     for seat, versions in seen.items():
         assert versions == list(range(0, final + 1)), f"{seat} saw {versions[:20]}..."
+
+
+async def double_submit(hosts: list[str], rounds: int, seed: int) -> tuple[dict, int]:
+    """Each move is sent at the same moment on both instances (the seat's socket on each): one write
+    wins, the other is refused as stale. Returns the versions every socket received."""
+    a, b = hosts
+    async with httpx.AsyncClient(base_url=f"http://{a}") as http_a, httpx.AsyncClient(base_url=f"http://{b}") as http_b:
+        gid = (await http_a.post("/api/games", json={"revolutionaries": 1})).json()["id"]
+        tokens = {"soviet": (await http_a.post(f"/api/games/{gid}/seats/soviet", json={"name": "S"})).json()["token"],
+                  "rev1": (await http_b.post(f"/api/games/{gid}/seats/rev1", json={"name": "R"})).json()["token"]}
+    keys = [(seat, host) for seat in ("soviet", "rev1", "spectator") for host in hosts]
+    socks = {}
+    for seat, host in keys:
+        query = f"?token={tokens[seat]}" if seat in tokens else ""
+        socks[seat, host] = await websockets.connect(f"ws://{host}/ws/games/{gid}{query}", max_size=2**22)
+    seen: dict = {k: [] for k in keys}
+    latest: dict = {}
+
+    async def read(key):
+        async for raw in socks[key]:
+            msg = json.loads(raw)
+            if msg["type"] == "view":
+                seen[key].append(msg["version"])
+                latest[key] = msg
+
+    readers = [asyncio.create_task(read(k)) for k in keys]
+    rng = random.Random(seed)
+    version = 0
+    try:
+        for _ in range(rounds):
+            deadline = time.monotonic() + 2
+            while any(latest.get(k, {}).get("version", -1) < version for k in keys):
+                assert time.monotonic() < deadline, {k: latest.get(k, {}).get("version") for k in keys}
+                await asyncio.sleep(0.005)
+            views = {s: latest[s, a]["view"] for s in tokens}
+            seat = next(s for s in tokens if any(x["type"] not in ("undo", "cancel") for x in views[s]["actions"]))
+            action = rng.choice([x for x in views[seat]["actions"] if x["type"] not in ("undo", "cancel")])
+            if views[seat]["result"] is not None:
+                break
+            frame = json.dumps({"type": "action", "version": version, "action": action})
+            await asyncio.gather(socks[seat, a].send(frame), socks[seat, b].send(frame))
+            version += 1
+        deadline = time.monotonic() + 2
+        while any(latest[k]["version"] < version for k in keys) and time.monotonic() < deadline:
+            await asyncio.sleep(0.005)
+    finally:
+        for ws in socks.values():
+            await ws.close()
+        for t in readers:
+            t.cancel()
+    return seen, version
+
+
+def test_double_submits_on_two_instances_every_socket_gets_every_version_in_order(two_servers):
+    """Issue 11.4: after a stale refusal the refused instance reloaded its copy for the sender only,
+    so the later change note looked 'already pushed' and its other sockets never got that version."""
+    seen, final = run_async(double_submit(two_servers, rounds=60, seed=7))
+    assert final == 60
+    for key, versions in seen.items():
+        assert versions == sorted(versions), f"{key} got versions out of order: {versions}"
+        assert sorted(set(versions)) == list(range(final + 1)), f"{key} missed versions: {versions}"

@@ -38,7 +38,7 @@ def test_healthz_readyz_and_metrics(client):
 
 
 def test_message_rate_per_connection_is_limited(db_url):
-    with strict_client(db_url, messages_per_second=1, message_burst=3) as c:
+    with strict_client(db_url, messages_per_second=1, message_burst=3, rooms_per_hour=10_000) as c:
         room, tokens = started_room(c, 1)
         with c.websocket_connect(f"/ws/games/{room['id']}?token={tokens['soviet']}") as ws:
             recv_view(ws)

@@ -1,0 +1,116 @@
+"""The move service: the one way a move is made (websocket, REST, and any server-side seat such as
+a bot), and the fan-out that brings every socket this instance holds to each new version, in order.
+
+A move: `make_move` applies it through the store (optimistic versioning), maps the engine's refusal
+to a `StoreError`, pushes the new version to this instance's sockets and counts it. Other instances
+hear of it on the bus (app.bus) and call `on_notify`, which replays the versions they missed."""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+from engine import Game, IllegalAction
+
+from .hub import view_message
+from .rooms import seat_infos
+from .store import StoreError, status_of
+
+log = logging.getLogger("doi.games")
+
+
+@dataclass(frozen=True)
+class Moved:
+    version: int
+    status: str
+    game: Game
+
+
+async def make_move(app, gid: str, seat: str, version: int, action: dict) -> Moved:
+    """Play `action` for `seat` (the caller has checked that it holds the seat) on the view of
+    `version`. Raises `StoreError`: `Stale` (409) when the game moved on, 422 "illegal" with the
+    engine's reason, 409 when the game is not running, 500 "internal" when the engine failed (the
+    store has then dropped its copy: nothing changed)."""
+    store, metrics = app.state.store, app.state.metrics
+    started = time.perf_counter()
+    try:
+        new_version, game = await store.apply(gid, seat, version, action)
+    except IllegalAction as e:
+        metrics.errors.labels("illegal").inc()
+        log.info("illegal move", extra={"game_id": gid, "seat": seat, "reason": e.reason})
+        raise StoreError(e.reason, 422, "illegal") from e
+    except StoreError as e:
+        metrics.errors.labels(e.code).inc()
+        if e.status >= 500:
+            log.error("move failed", extra={"game_id": gid, "seat": seat}, exc_info=e.__cause__)
+        raise
+    await fan_out(app, gid, new_version, game)
+    metrics.moves.inc()
+    metrics.move_seconds.observe(time.perf_counter() - started)
+    log.info("move", extra={"game_id": gid, "seat": seat, "version": new_version, "action": action.get("type")})
+    return Moved(new_version, status_of(game), game)
+
+
+async def fan_out(app, gid: str, target: int, game: Game | None = None) -> None:
+    """Bring this instance's sockets on `gid` to version `target`, each version in order (a socket
+    never skips one). `game` is the game at `target` when the caller has it (right after a move)."""
+    hub, store = app.state.hub, app.state.store
+    if not hub.watching(gid):
+        return
+    seats = seat_infos(await store.seats(gid))
+    behind = hub.oldest_version(gid)
+    if behind >= target:
+        return
+    if game is not None and behind == target - 1:  # the usual case: everyone saw the version before
+        await hub.push_views(gid, target, status_of(game), seats, game)
+        return
+
+    async def push(version: int, g: Game) -> None:
+        await hub.push_views(gid, version, status_of(g), seats, g)
+
+    await store.replay(gid, behind, target, push)
+
+
+async def push_room(app, gid: str) -> None:
+    """A room changed without a move (a seat claimed or left, an abandon): every socket gets the
+    current view again, with the new seats and status."""
+    hub, store = app.state.hub, app.state.store
+    if not hub.watching(gid):
+        return
+    row, game = await store.load(gid)
+    await hub.push_views(gid, row.version, row.status, seat_infos(await store.seats(gid)), game, again=True)
+
+
+async def refresh(app, conn) -> None:
+    """After a stale refusal: the socket gets the current view, and every socket on the game (it
+    included) every version up to it, in order."""
+    store = app.state.store
+    row, game = await store.load(conn.game_id)
+    before = conn.sent_version
+    await fan_out(app, conn.game_id, row.version)
+    if conn.sent_version == before == row.version:  # it had the newest version: show it again
+        conn.post(view_message(game, conn.seat, row.version, row.status, seat_infos(await store.seats(conn.game_id))))
+
+
+async def on_notify(app, gid: str, version: int, kind: str) -> None:
+    """A change announced by any instance (ourselves included) on the bus."""
+    hub, store = app.state.hub, app.state.store
+    if kind == "room":
+        store.forget(gid)
+        await push_room(app, gid)
+        return
+    if not hub.watching(gid):
+        store.forget_older(gid, version)  # reload on next use
+        return
+    await fan_out(app, gid, version)
+
+
+async def catch_up_watched(app) -> None:
+    """After the bus was away (its notes in the meantime are lost): bring every game this instance
+    has sockets on up to the database's version, pushing each missed version in order."""
+    for gid in list(app.state.hub.conns):
+        try:
+            row = await app.state.store.row(gid)
+        except StoreError:  # deleted meanwhile
+            continue
+        await on_notify(app, gid, row.version, "move")
