@@ -8,10 +8,12 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import text
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .bus import make_bus
 from .db import is_sqlite, make_engine, make_sessionmaker
 from .hub import Hub
+from .limits import Limiter, RateLimited
 from .metrics import Metrics, setup_logging
 from .routes.push import catch_up_watched, on_notify
 from .security import Signer
@@ -39,6 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.store = GameStore(app.state.sessions, settings.snapshot_every, serialize_writes=is_sqlite(url),
                                     url=url, bus=bus)
         await app.state.store.start(engine)
+        app.state.limiter = Limiter(app.state.store, postgres=not is_sqlite(url))
 
         async def heard(gid: str, version: int, kind: str) -> None:
             app.state.metrics.bus_notes.labels(bus.kind).inc()
@@ -68,9 +71,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = Hub(app.state.metrics)
     app.state.signer = Signer(settings.secret_key)
 
+    if settings.trusted_proxies.strip():
+        # Only requests from these peers have X-Forwarded-For/-Proto believed (for HTTP and websockets).
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
+
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError):
-        return JSONResponse(status_code=exc.status, content={"detail": exc.message, "code": exc.code})
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        return JSONResponse(status_code=exc.status, content={"detail": exc.message, "code": exc.code},
+                            headers=headers)
 
     @app.get("/healthz", tags=["ops"])
     async def healthz() -> dict:

@@ -92,6 +92,11 @@ class GameStore:
             finally:
                 await session.close()
 
+    def transaction(self):
+        """A write transaction for the store's neighbours (the rate limits): the same single writer
+        on SQLite as the store's own writes."""
+        return self._write()
+
     # ----- rooms ---------------------------------------------------------------------------------
     async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "") -> tuple[str, dict]:
         try:
@@ -109,11 +114,6 @@ class GameStore:
                 s.add(SeatRow(game_id=gid, seat=seat, invite_hash=token_hash(invites[seat])))
         self._remember(gid, 0, game)
         return gid, invites
-
-    async def rooms_created_since(self, ip: str, since: datetime) -> int:
-        async with self.sessions() as s:
-            q = select(func.count()).select_from(GameRow).where(GameRow.creator_ip == ip, GameRow.created_at >= since)
-            return (await s.execute(q)).scalar_one()
 
     async def row(self, gid: str) -> GameRow:
         async with self.sessions() as s:

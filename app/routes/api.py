@@ -1,7 +1,6 @@
 """REST: rooms, seats, views and moves (DESIGN §3). Documented in the OpenAPI docs at /docs."""
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, Response
@@ -10,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine import IllegalAction
 
 from ..deps import HubDep, SettingsDep, SignerDep, StoreDep
+from ..limits import Limit
 from ..rooms import invite_url, seat_infos, summary
 from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameSummary, SeatToken
 from ..security import GUEST_COOKIE, new_token
@@ -45,17 +45,21 @@ AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>; omit
 
 
 def client_ip(request: Request) -> str:
+    """The client's address: the TCP peer, or what a trusted proxy forwarded (settings.trusted_proxies)."""
     return request.client.host if request.client else ""
 
 
 @router.post("/games", response_model=CreatedGame, status_code=201, summary="Create a room")
 async def create_game(body: CreateGame, request: Request, store: StoreDep, settings: SettingsDep) -> CreatedGame:
     ip = client_ip(request)
-    since = datetime.now(UTC) - timedelta(hours=1)
-    if await store.rooms_created_since(ip, since) >= settings.rooms_per_hour:
-        raise StoreError(f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour.", 429,
-                         "rate_limited")
-    gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip)
+    limiter = request.app.state.limiter
+    taken = await limiter.take(Limit("rooms", ip, settings.rooms_per_hour, 3600,
+                                     f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour."))
+    try:
+        gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip)
+    except Exception:
+        await limiter.give_back(taken)  # refused options: no room was made
+        raise
     base = settings.public_url.rstrip("/")
     return CreatedGame(id=gid, invites={seat: invite_url(base, gid, seat, inv) for seat, inv in invites.items()},
                        spectate=f"{base}/games/{gid}")
