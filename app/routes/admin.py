@@ -9,11 +9,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from ..deps import AdminDep, SettingsDep, SignerDep, StoreDep
+from ..limits import Limit
 from ..models import AdminRow
 from ..rooms import summary
 from ..schemas import AdminLogin, GameSummary
-from ..security import ADMIN_COOKIE, ADMIN_MAX_AGE, new_token, verify_password
+from ..security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
 from ..store import StoreError
+from .api import client_ip
 from .push import push_game
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
@@ -30,10 +32,19 @@ class Record(BaseModel):
 @router.post("/login", summary="Log in; sets the admin cookie and returns the CSRF token")
 async def login(body: AdminLogin, request: Request, response: Response, signer: SignerDep,
                 settings: SettingsDep) -> dict:
+    limiter = request.app.state.limiter
+    window = settings.login_window
+    # Counted before the password is checked, so simultaneous guesses cannot slip past the limit.
+    taken = await limiter.take(
+        Limit("login_address", client_ip(request), settings.login_attempts_per_address, window,
+              "Too many login attempts from your address: wait before trying again."),
+        Limit("login_name", body.name, settings.login_attempts_per_name, window,
+              "Too many login attempts for this name: wait before trying again."))
     async with request.app.state.sessions() as s:
         admin = (await s.execute(select(AdminRow).where(AdminRow.name == body.name))).scalar_one_or_none()
-    if admin is None or not verify_password(admin.password_hash, body.password):
+    if not await check_password(admin.password_hash if admin else None, body.password):
         raise StoreError("Wrong name or password.", 401, "unauthorized")
+    await limiter.give_back(taken)  # only failed attempts count against the limits
     csrf = new_token()
     response.set_cookie(ADMIN_COOKIE, signer.dumps({"admin": admin.name, "csrf": csrf}), httponly=True,
                         samesite="strict", secure=settings.cookie_secure, max_age=ADMIN_MAX_AGE)
