@@ -6,8 +6,10 @@ import logging
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import text
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .bus import make_bus
@@ -21,6 +23,7 @@ from .settings import Settings, get_settings
 from .store import GameStore, StoreError
 
 log = logging.getLogger("doi.app")
+HTTP_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
@@ -80,6 +83,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
         return JSONResponse(status_code=exc.status, content={"detail": exc.message, "code": exc.code},
                             headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError):
+        # One shape for every error (ErrorBody): a readable first problem, then each of them.
+        errors = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+                  for e in exc.errors()]
+        first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
+        where = ".".join(str(p) for p in first["loc"])
+        return JSONResponse(status_code=422, content={"detail": f"{where}: {first['msg']}" if where else first["msg"],
+                                                      "code": "invalid", "errors": errors})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        code = HTTP_CODES.get(exc.status_code, "invalid")
+        return JSONResponse(status_code=exc.status_code, content={"detail": str(exc.detail), "code": code},
+                            headers=getattr(exc, "headers", None))
 
     @app.get("/healthz", tags=["ops"])
     async def healthz() -> dict:

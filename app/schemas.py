@@ -3,9 +3,31 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from fastapi import Path
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+
+def no_control_characters(value: str) -> str:
+    """Names are shown to people and stored as text, which in PostgreSQL cannot hold a NUL."""
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise ValueError("must not contain control characters (such as NUL, tab or newline)")
+    return value
+
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+                 AfterValidator(no_control_characters)]
+# Game ids are 12 URL-safe characters (secrets.token_urlsafe(9)); anything else is refused before
+# it reaches the database (a NUL in the path gave 500 on PostgreSQL).
+GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
+GameId = Annotated[str, Path(pattern=GAME_ID_PATTERN, description="The game's id (URL-safe, at most 32 characters).")]
+
+
+class ErrorBody(BaseModel):
+    """Every 4xx answer: a message for people and a code for programs."""
+    detail: str
+    code: str
+    errors: list[dict[str, Any]] | None = Field(default=None, description="422: each invalid field, with its "
+                                                "location and message.")
 
 
 class Strict(BaseModel):

@@ -12,7 +12,7 @@ from ..deps import AdminDep, SettingsDep, SignerDep, StoreDep
 from ..limits import Limit
 from ..models import AdminRow
 from ..rooms import summary
-from ..schemas import AdminLogin, GameSummary
+from ..schemas import AdminLogin, GameId, GameSummary
 from ..security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
 from ..store import StoreError
 from .api import client_ip
@@ -66,14 +66,14 @@ async def games(admin: AdminDep, store: StoreDep,
 
 
 @router.get("/games/{gid}", summary="A game with every secret (the admin view)")
-async def game(gid: str, admin: AdminDep, store: StoreDep) -> dict:
+async def game(gid: GameId, admin: AdminDep, store: StoreDep) -> dict:
     row, g = await store.load(gid)
     return {"summary": summary(row, await store.seats(gid), day=g.day).model_dump(), "version": row.version,
             "view": g.view("admin")}
 
 
 @router.get("/games/{gid}/replay", summary="The state after `step` actions, with the action taken at that step")
-async def replay_step(gid: str, admin: AdminDep, store: StoreDep, step: Annotated[int, Query(ge=0)] = 0) -> dict:
+async def replay_step(gid: GameId, admin: AdminDep, store: StoreDep, step: Annotated[int, Query(ge=0)] = 0) -> dict:
     g = await store.game_at(gid, step)
     record = await store.record(gid)
     action = record["actions"][step - 1] if step > 0 else None
@@ -81,7 +81,7 @@ async def replay_step(gid: str, admin: AdminDep, store: StoreDep, step: Annotate
 
 
 @router.get("/games/{gid}/export", summary="The game record as JSON (replays to the same game)")
-async def export(gid: str, admin: AdminDep, store: StoreDep) -> dict:
+async def export(gid: GameId, admin: AdminDep, store: StoreDep) -> dict:
     return await store.record(gid)
 
 
@@ -94,13 +94,13 @@ async def import_game(body: Record, admin: AdminDep, store: StoreDep) -> dict:
 
 
 @router.post("/games/{gid}/abandon", status_code=204, summary="Mark a game abandoned (no more moves)")
-async def abandon(gid: str, request: Request, admin: AdminDep, store: StoreDep):
+async def abandon(gid: GameId, request: Request, admin: AdminDep, store: StoreDep):
     await store.set_status(gid, "abandoned")
     await push_game(request.app, gid)
     return Response(status_code=204)
 
 
 @router.delete("/games/{gid}", status_code=204, summary="Delete a game and its whole record")
-async def delete(gid: str, admin: AdminDep, store: StoreDep):
+async def delete(gid: GameId, admin: AdminDep, store: StoreDep):
     await store.delete(gid)
     return Response(status_code=204)

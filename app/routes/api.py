@@ -11,7 +11,7 @@ from engine import IllegalAction
 from ..deps import HubDep, SettingsDep, SignerDep, StoreDep
 from ..limits import Limit
 from ..rooms import invite_url, seat_infos, summary
-from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameSummary, SeatToken
+from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken
 from ..security import GUEST_COOKIE, new_token
 from ..store import StoreError
 from .push import push_game
@@ -39,6 +39,11 @@ def bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise StoreError("Use 'Authorization: Bearer <seat token>'.", 401, "unauthorized")
     return token.strip()
+
+
+def known_seat(seat: str) -> None:
+    if seat not in SEATS:
+        raise StoreError(f"Unknown seat {seat!r}: use one of {', '.join(SEATS)}.", 404, "not_found")
 
 
 AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>; omit for the spectator view.")]
@@ -79,16 +84,15 @@ async def get_catalog() -> dict:
 
 
 @router.get("/games/{gid}", response_model=GameSummary, summary="A room's public summary")
-async def get_game(gid: str, store: StoreDep) -> GameSummary:
+async def get_game(gid: GameId, store: StoreDep) -> GameSummary:
     row, game = await store.load(gid)
     return summary(row, await store.seats(gid), day=game.day)
 
 
 @router.post("/games/{gid}/seats/{seat}", response_model=SeatToken, summary="Claim a seat")
-async def claim_seat(gid: str, seat: str, body: ClaimSeat, request: Request, response: Response, store: StoreDep,
+async def claim_seat(gid: GameId, seat: str, body: ClaimSeat, request: Request, response: Response, store: StoreDep,
                      hub: HubDep, signer: SignerDep, settings: SettingsDep) -> SeatToken:
-    if seat not in SEATS:
-        raise StoreError(f"Unknown seat '{seat}'.", 404, "not_found")
+    known_seat(seat)
     guest = signer.loads(request.cookies.get(GUEST_COOKIE)) or {"guest": new_token()}
     token = await store.claim(gid, seat, body.name, body.invite, guest["guest"])
     response.set_cookie(GUEST_COOKIE, signer.dumps({**guest, "name": body.name}), httponly=True, samesite="lax",
@@ -98,7 +102,8 @@ async def claim_seat(gid: str, seat: str, body: ClaimSeat, request: Request, res
 
 
 @router.delete("/games/{gid}/seats/{seat}", status_code=204, summary="Leave a seat before the game starts")
-async def leave_seat(gid: str, seat: str, request: Request, store: StoreDep, authorization: AuthHeader = None):
+async def leave_seat(gid: GameId, seat: str, request: Request, store: StoreDep, authorization: AuthHeader = None):
+    known_seat(seat)
     token = bearer(authorization)
     if not token:
         raise StoreError("Leaving a seat needs its token.", 401, "unauthorized")
@@ -108,7 +113,7 @@ async def leave_seat(gid: str, seat: str, request: Request, store: StoreDep, aut
 
 
 @router.get("/games/{gid}/view", summary="The view of your seat (or the spectator view without a token)")
-async def get_view(gid: str, store: StoreDep, authorization: AuthHeader = None) -> dict:
+async def get_view(gid: GameId, store: StoreDep, authorization: AuthHeader = None) -> dict:
     seat = await store.seat_for_token(gid, bearer(authorization))
     row, game = await store.load(gid)
     seats = seat_infos(await store.seats(gid))
@@ -117,7 +122,7 @@ async def get_view(gid: str, store: StoreDep, authorization: AuthHeader = None) 
 
 
 @router.post("/games/{gid}/actions", response_model=MoveResult, summary="Make a move (same as the websocket)")
-async def post_action(gid: str, body: MoveRequest, request: Request, store: StoreDep, hub: HubDep,
+async def post_action(gid: GameId, body: MoveRequest, request: Request, store: StoreDep, hub: HubDep,
                       authorization: AuthHeader = None) -> MoveResult:
     seat = await store.seat_for_token(gid, bearer(authorization))
     if seat is None:
