@@ -14,6 +14,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .bus import make_bus
 from .db import is_sqlite, make_engine, make_sessionmaker
+from .headers import SecurityHeaders
 from .hub import Hub
 from .limits import Limiter, RateLimited
 from .metrics import Metrics, setup_logging
@@ -74,6 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = Hub(app.state.metrics)
     app.state.signer = Signer(settings.secret_key)
 
+    app.add_middleware(SecurityHeaders)
     if settings.trusted_proxies.strip():
         # Only requests from these peers have X-Forwarded-For/-Proto believed (for HTTP and websockets).
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
