@@ -12,6 +12,7 @@ from .schemas import (
     ClaimSeat,
     CreatedGame,
     CreateGame,
+    ErrorBody,
     GameSummary,
     PingMessage,
     SeatToken,
@@ -45,7 +46,18 @@ fails when this file is out of date. The REST API is also described by the OpenA
 | `POST /api/admin/games/import` | admin, a record | `201 {"id"}`: a new game replayed from the record |
 | `POST /api/admin/games/{id}/abandon`, `DELETE /api/admin/games/{id}` | admin | `204` |
 
-Errors are JSON `{"detail": message, "code": ...}` with a 4xx status; input never causes a 5xx.
+Errors are JSON `ErrorBody` (`{"detail": message, "code": ...}`, and for 422 `errors`, one entry
+per invalid field) with a 4xx status; input never causes a 5xx. Every status an operation can
+answer is in the OpenAPI document (checked by a schemathesis run in the test suite). Names (seat
+and admin) have 1-40 characters, no control characters (NUL, tab, newline) and no space at either
+end; game ids in paths are URL-safe (`[A-Za-z0-9_-]`, at most 32); integers are JSON integers
+(`1.0` and `true` are refused).
+
+Rate limits (defaults; README.md lists the settings): {rooms} rooms an hour per client address,
+{logins} admin login attempts per address and {logins_name} per admin name in {window:g} s (only failed
+attempts count). Beyond a limit the answer is `429` with `code: "rate_limited"` and a `Retry-After`
+header (seconds). The client address is the TCP peer's, or the one a trusted proxy
+(`DOI_TRUSTED_PROXIES`) put in `X-Forwarded-For`.
 
 ## Websocket `WS /ws/games/{id}?token=<seat token>`
 
@@ -80,7 +92,7 @@ MODELS = [
     ("action (client to server)", ActionMessage), ("chat (client to server)", ChatMessage),
     ("ping (client to server)", PingMessage),
     ("view (server to client)", ServerView), ("chat (server to client)", ServerChat),
-    ("error (server to client)", ServerError),
+    ("error (server to client)", ServerError), ("ErrorBody (every REST error)", ErrorBody),
 ]
 
 VIEW_NOTE = """
@@ -101,7 +113,10 @@ def render() -> str:
 
     d = {k: f.default for k, f in Settings.model_fields.items()}
     parts = [INTRO.replace("{rate:g}", f"{d['messages_per_second']:g}").replace("{burst}", str(d["message_burst"]))
-             .replace("{idle:g}", f"{d['idle_timeout']:g}").replace("{outbox}", str(OUTBOX_LIMIT))]
+             .replace("{idle:g}", f"{d['idle_timeout']:g}").replace("{outbox}", str(OUTBOX_LIMIT))
+             .replace("{rooms}", str(d["rooms_per_hour"])).replace("{logins}", str(d["login_attempts_per_address"]))
+             .replace("{logins_name}", str(d["login_attempts_per_name"]))
+             .replace("{window:g}", f"{d['login_window']:g}")]
     for title, model in MODELS:
         parts.append(f"### {title}\n\n```json\n{json.dumps(model.model_json_schema(), indent=2)}\n```\n")
     parts.append(VIEW_NOTE)

@@ -11,7 +11,7 @@ from engine import IllegalAction
 from ..deps import HubDep, SettingsDep, SignerDep, StoreDep
 from ..limits import Limit
 from ..rooms import invite_url, seat_infos, summary
-from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken
+from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken, errors
 from ..security import GUEST_COOKIE, new_token
 from ..store import StoreError
 from .push import push_game
@@ -54,7 +54,8 @@ def client_ip(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
-@router.post("/games", response_model=CreatedGame, status_code=201, summary="Create a room")
+@router.post("/games", response_model=CreatedGame, status_code=201, summary="Create a room",
+             responses=errors(400, 422, 429))
 async def create_game(body: CreateGame, request: Request, store: StoreDep, settings: SettingsDep) -> CreatedGame:
     ip = client_ip(request)
     limiter = request.app.state.limiter
@@ -70,7 +71,8 @@ async def create_game(body: CreateGame, request: Request, store: StoreDep, setti
                        spectate=f"{base}/games/{gid}")
 
 
-@router.get("/games", response_model=list[GameSummary], summary="Public rooms: open ones to join, live ones to watch")
+@router.get("/games", response_model=list[GameSummary], summary="Public rooms: open ones to join, live ones to watch",
+            responses=errors(422))
 async def list_games(store: StoreDep, status: Annotated[str, Query(pattern="^(open|active|finished)$")] = "open"):
     rows = await store.list_games([status])
     return [summary(r, await store.seats(r.id)) for r in rows]
@@ -83,13 +85,14 @@ async def get_catalog() -> dict:
     return catalog()
 
 
-@router.get("/games/{gid}", response_model=GameSummary, summary="A room's public summary")
+@router.get("/games/{gid}", response_model=GameSummary, summary="A room's public summary", responses=errors(404, 422))
 async def get_game(gid: GameId, store: StoreDep) -> GameSummary:
     row, game = await store.load(gid)
     return summary(row, await store.seats(gid), day=game.day)
 
 
-@router.post("/games/{gid}/seats/{seat}", response_model=SeatToken, summary="Claim a seat")
+@router.post("/games/{gid}/seats/{seat}", response_model=SeatToken, summary="Claim a seat",
+             responses=errors(400, 403, 404, 409, 422))
 async def claim_seat(gid: GameId, seat: str, body: ClaimSeat, request: Request, response: Response, store: StoreDep,
                      hub: HubDep, signer: SignerDep, settings: SettingsDep) -> SeatToken:
     known_seat(seat)
@@ -101,7 +104,8 @@ async def claim_seat(gid: GameId, seat: str, body: ClaimSeat, request: Request, 
     return SeatToken(game_id=gid, seat=seat, token=token)
 
 
-@router.delete("/games/{gid}/seats/{seat}", status_code=204, summary="Leave a seat before the game starts")
+@router.delete("/games/{gid}/seats/{seat}", status_code=204, summary="Leave a seat before the game starts",
+               responses=errors(401, 403, 404, 409, 422))
 async def leave_seat(gid: GameId, seat: str, request: Request, store: StoreDep, authorization: AuthHeader = None):
     known_seat(seat)
     token = bearer(authorization)
@@ -112,7 +116,8 @@ async def leave_seat(gid: GameId, seat: str, request: Request, store: StoreDep, 
     return Response(status_code=204)
 
 
-@router.get("/games/{gid}/view", summary="The view of your seat (or the spectator view without a token)")
+@router.get("/games/{gid}/view", summary="The view of your seat (or the spectator view without a token)",
+            responses=errors(401, 403, 404, 422))
 async def get_view(gid: GameId, store: StoreDep, authorization: AuthHeader = None) -> dict:
     seat = await store.seat_for_token(gid, bearer(authorization))
     row, game = await store.load(gid)
@@ -121,7 +126,8 @@ async def get_view(gid: GameId, store: StoreDep, authorization: AuthHeader = Non
             "view": game.view(seat or "spectator")}
 
 
-@router.post("/games/{gid}/actions", response_model=MoveResult, summary="Make a move (same as the websocket)")
+@router.post("/games/{gid}/actions", response_model=MoveResult, summary="Make a move (same as the websocket)",
+             responses=errors(400, 401, 403, 404, 409, 422))
 async def post_action(gid: GameId, body: MoveRequest, request: Request, store: StoreDep, hub: HubDep,
                       authorization: AuthHeader = None) -> MoveResult:
     seat = await store.seat_for_token(gid, bearer(authorization))
