@@ -3,22 +3,43 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from sqlalchemy import text
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .bus import make_bus
 from .db import is_sqlite, make_engine, make_sessionmaker
 from .games import catch_up_watched, on_notify
+from .headers import SecurityHeaders
 from .hub import Hub
+from .limits import Limiter, RateLimited
 from .metrics import Metrics, setup_logging
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError
 
 log = logging.getLogger("doi.app")
+HTTP_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
+
+def allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """The methods the OpenAPI document gives the path (templates like /api/games/{gid} match)."""
+    templates = getattr(app.state, "path_templates", None)
+    if templates is None:
+        templates = app.state.path_templates = [
+            (re.compile("^" + re.sub(r"\\{[^/]+?\\}", "[^/]+", re.escape(t)) + "$"), sorted(m.upper() for m in ops))
+            # literal paths first: /api/admin/games/import before /api/admin/games/{gid}
+            for t, ops in sorted(app.openapi()["paths"].items(), key=lambda item: item[0].count("{"))]
+    for pattern, methods in templates:
+        if pattern.match(path):
+            return methods
+    return []
+
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
@@ -40,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                     url=url, bus=bus)
         await app.state.store.start(engine)
         app.state.signer = Signer(settings.secret_key or await app.state.store.kept_secret("cookie_key"))
+        app.state.limiter = Limiter(app.state.store, postgres=not is_sqlite(url))
 
         async def heard(gid: str, version: int, kind: str) -> None:
             app.state.metrics.bus_notes.labels(bus.kind).inc()
@@ -68,16 +90,48 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics = Metrics()
     app.state.hub = Hub(app.state.metrics)
 
+    app.add_middleware(SecurityHeaders)
+    if settings.trusted_proxies.strip():
+        # Only requests from these peers have X-Forwarded-For/-Proto believed (for HTTP and websockets).
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
+
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError):
-        return JSONResponse(status_code=exc.status, content={"detail": exc.message, "code": exc.code})
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        return JSONResponse(status_code=exc.status, content={"detail": exc.message, "code": exc.code},
+                            headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError):
+        # One shape for every error (ErrorBody): a readable first problem, then each of them.
+        errors = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+                  for e in exc.errors()]
+        first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
+        where = ".".join(str(p) for p in first["loc"])
+        return JSONResponse(status_code=422, content={"detail": f"{where}: {first['msg']}" if where else first["msg"],
+                                                      "code": "invalid", "errors": errors})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        code = HTTP_CODES.get(exc.status_code, "invalid")
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:
+            # Starlette names the methods of the first route matching the path; a path served by
+            # several routes (GET and POST /api/games) must name them all.
+            allowed = allowed_methods(app, request.url.path)
+            if allowed:
+                headers["Allow"] = ", ".join(allowed)
+        return JSONResponse(status_code=exc.status_code, content={"detail": str(exc.detail), "code": code},
+                            headers=headers or None)
 
     @app.get("/healthz", tags=["ops"])
     async def healthz() -> dict:
         """The process is up."""
         return {"status": "ok"}
 
-    @app.get("/readyz", tags=["ops"])
+    @app.get("/readyz", tags=["ops"], responses={503: {"description": "The database does not answer.", "content": {
+        "application/json": {"schema": {"type": "object", "required": ["status", "detail"],
+                                        "properties": {"status": {"type": "string"}, "detail": {"type": "string"}}}}}}})
     async def readyz():
         """The database answers: ready to serve games."""
         try:
@@ -87,7 +141,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return JSONResponse(status_code=503, content={"status": "unavailable", "detail": type(e).__name__})
         return {"status": "ready"}
 
-    @app.get("/metrics", tags=["ops"])
+    @app.get("/metrics", tags=["ops"], response_class=PlainTextResponse,
+             responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}},
+                              "description": "Prometheus text format"}})
     async def metrics() -> Response:
         app.state.metrics.sockets.set(app.state.hub.count())
         return Response(app.state.metrics.render(), media_type="text/plain; version=0.0.4")

@@ -12,6 +12,7 @@ from .schemas import (
     ClaimSeat,
     CreatedGame,
     CreateGame,
+    ErrorBody,
     GameSummary,
     PingMessage,
     SeatToken,
@@ -45,7 +46,18 @@ fails when this file is out of date. The REST API is also described by the OpenA
 | `POST /api/admin/games/import` | admin, a record | `201 {"id"}`: a new game replayed from the record |
 | `POST /api/admin/games/{id}/abandon`, `DELETE /api/admin/games/{id}` | admin | `204` |
 
-Errors are JSON `{"detail": message, "code": ...}` with a 4xx status; input never causes a 5xx.
+Errors are JSON `ErrorBody` (`{"detail": message, "code": ...}`, and for 422 `errors`, one entry
+per invalid field) with a 4xx status; input never causes a 5xx. Every status an operation can
+answer is in the OpenAPI document (checked by a schemathesis run in the test suite). Names (seat
+and admin) have 1-40 characters, no control characters (NUL, tab, newline) and no space at either
+end; game ids in paths are URL-safe (`[A-Za-z0-9_-]`, at most 32); integers are JSON integers
+(`1.0` and `true` are refused).
+
+Rate limits (defaults; README.md lists the settings): {rooms} rooms an hour per client address,
+{logins} admin login attempts per address and {logins_name} per admin name in {window:g} s (only failed
+attempts count). Beyond a limit the answer is `429` with `code: "rate_limited"` and a `Retry-After`
+header (seconds). The client address is the TCP peer's, or the one a trusted proxy
+(`DOI_TRUSTED_PROXIES`) put in `X-Forwarded-For`.
 
 ## Websocket `WS /ws/games/{id}?token=<seat token>`
 
@@ -90,7 +102,7 @@ MODELS = [
     ("action (client to server)", ActionMessage), ("chat (client to server)", ChatMessage),
     ("ping (client to server)", PingMessage),
     ("view (server to client)", ServerView), ("chat (server to client)", ServerChat),
-    ("error (server to client)", ServerError),
+    ("error (server to client)", ServerError), ("ErrorBody (every REST error)", ErrorBody),
 ]
 
 VIEW_NOTE = """
@@ -114,7 +126,9 @@ def render() -> str:
 
     values = {"{rate:g}": f"{d['messages_per_second']:g}", "{burst}": str(d["message_burst"]),
               "{idle:g}": f"{d['idle_timeout']:g}", "{outbox}": str(OUTBOX_LIMIT), "{depth}": str(MAX_DEPTH),
-              "{max_bytes}": str(d["max_message_bytes"]), "{chat}": str(d["max_chat_chars"])}
+              "{max_bytes}": str(d["max_message_bytes"]), "{chat}": str(d["max_chat_chars"]),
+              "{rooms}": str(d["rooms_per_hour"]), "{logins}": str(d["login_attempts_per_address"]),
+              "{logins_name}": str(d["login_attempts_per_name"]), "{window:g}": f"{d['login_window']:g}"}
     intro = INTRO
     for key, value in values.items():
         intro = intro.replace(key, value)

@@ -1,14 +1,24 @@
 """Request and message schemas (pydantic). Every input is validated against one of these."""
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from fastapi import Path
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+    WithJsonSchema,
+)
 
 from .settings import get_settings
 
 LIMITS = get_settings()  # the length limits are read once, from the environment (DOI_MAX_*)
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=LIMITS.max_name_chars)]
 
 
 def no_nul(text: str) -> str:
@@ -17,14 +27,90 @@ def no_nul(text: str) -> str:
     return text
 
 
+# A name: no control characters (PostgreSQL text cannot hold a NUL; a newline or tab has no
+# place in a name) and no space at either end. The pattern is also the OpenAPI document's.
+NAME_PATTERN = r"^[^\x00-\x1f\x7f ]([^\x00-\x1f\x7f]*[^\x00-\x1f\x7f ])?$"
+
+
+def plain_name(value: str) -> str:
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise ValueError("must not contain control characters (such as NUL, tab or newline)")
+    if not re.fullmatch(NAME_PATTERN, value):
+        raise ValueError("must not begin or end with a space")
+    return value
+
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=LIMITS.max_name_chars), AfterValidator(plain_name),
+                 WithJsonSchema({"type": "string", "minLength": 1, "maxLength": LIMITS.max_name_chars, "pattern": NAME_PATTERN})]
+# Game ids are 12 URL-safe characters (secrets.token_urlsafe(9)); anything else is refused before
+# it reaches the database (a NUL in the path gave 500 on PostgreSQL).
+GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
+GameId = Annotated[str, Path(pattern=GAME_ID_PATTERN, description="The game's id (URL-safe, at most 32 characters).")]
+
+
+class ErrorBody(BaseModel):
+    """Every 4xx answer: a message for people and a code for programs."""
+    detail: str
+    code: str
+    errors: list[dict[str, Any]] | None = Field(default=None, description="422: each invalid field, with its "
+                                                "location and message.")
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+ERRORS = {
+    400: "The body is not valid JSON.",
+    401: "A seat token or the admin login is needed (or the name or password is wrong).",
+    403: "The token, invite or CSRF token is not valid for this.",
+    404: "No such game or seat.",
+    409: "The room's state does not allow it: the seat is taken, the game has started or is over, or the "
+         "move answers an older version (code `stale`).",
+    422: "Invalid input: a field of the wrong type or range, an unknown option, an illegal move (the engine's reason).",
+    429: "A rate limit: wait the seconds in Retry-After.",
+    503: "The database does not answer.",
+}
+
+
+def errors(*codes: int) -> dict:
+    """OpenAPI `responses` for the error statuses a route can answer (all with ErrorBody)."""
+    out: dict = {}
+    for code in codes:
+        out[code] = {"model": ErrorBody, "description": ERRORS[code]}
+        if code == 429:
+            out[code]["headers"] = {"Retry-After": {"description": "Seconds to wait before trying again.",
+                                                    "schema": {"type": "integer"}}}
+    return out
+
+
+def _options_schema() -> dict:
+    """The exact shape engine.options.validate_options accepts, for the OpenAPI document."""
+    from engine.options import OPTIONS
+
+    colours, seats = ["red", "blue", "yellow", "green"], ["rev1", "rev2", "rev3"]
+    props = {}
+    for name, spec in OPTIONS.items():
+        kind = spec["type"]
+        if kind is bool:
+            prop: dict = {"type": "boolean"}
+        elif kind is int:
+            prop = {"type": "integer", "minimum": spec["range"][0], "maximum": spec["range"][1]}
+        elif kind is dict:
+            prop = {"type": "object", "propertyNames": {"enum": seats}, "additionalProperties": {"enum": colours}}
+        else:
+            prop = {"type": "array", "items": {"enum": colours}}
+        props[name] = {**prop, "description": spec["doc"]}
+    return {"properties": props, "additionalProperties": False}
+
+
 class CreateGame(Strict):
-    revolutionaries: int = Field(ge=1, le=3, description="Number of Revolutionary players (1-3).")
-    options: dict[str, Any] = Field(default_factory=dict, description="Engine options (see docs/protocol.md).")
-    private: bool = Field(default=False, description="Private rooms are not listed; seats need their invite.")
+    revolutionaries: StrictInt = Field(ge=1, le=3, description="Number of Revolutionary players (1-3).")
+    options: dict[str, Any] = Field(default_factory=dict, json_schema_extra=_options_schema(),
+                                    description="Engine options. Integers are JSON integers (`1.0` is refused); "
+                                                "`player_powers` gives each named seat its own colour and names "
+                                                "only seats the room has.")
+    private: StrictBool = Field(default=False, description="Private rooms are not listed; seats need their invite.")
 
 
 class CreatedGame(BaseModel):

@@ -23,5 +23,7 @@ class GracefulServer(uvicorn.Server):
 def serve(host: str, port: int) -> None:
     app = create_app()
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False,
-                            log_level="warning")
+                            log_level="warning",
+                            # uvicorn would believe X-Forwarded-For from 127.0.0.1; the app decides (trusted_proxies).
+                            proxy_headers=False)
     GracefulServer(config, app).run()

@@ -28,10 +28,17 @@ class Settings(BaseSettings):
     max_chat_chars: int = Field(default=500, ge=1, le=4000)
     max_name_chars: int = Field(default=40, ge=1, le=64)  # names are stored in 64-character columns
     cookie_secure: bool = False
-    # Limits (per connection / per client address).
+    # Limits (per connection / per client address / per admin name); README.md lists them all.
     messages_per_second: float = 20.0   # sustained websocket messages per connection
     message_burst: int = 40             # short bursts above the rate
     rooms_per_hour: int = 30            # rooms one client address may create per hour
+    login_attempts_per_address: int = 10  # admin logins (failed or in progress) per address per window
+    login_attempts_per_name: int = 10     # the same per admin name, whatever the address
+    login_window: float = 900.0           # seconds
+    # Client addresses (for the limits above) are the TCP peer's. Behind a reverse proxy, list the
+    # proxies' addresses or networks ("10.0.0.5,192.168.0.0/16"): only a request from one of them
+    # has its X-Forwarded-For header believed. Empty: no forwarded header is ever believed.
+    trusted_proxies: str = ""
     idle_timeout: float = 300.0         # seconds without any message before a socket is closed
     json_logs: bool = True
 

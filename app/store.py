@@ -103,6 +103,11 @@ class GameStore:
             finally:
                 await session.close()
 
+    def transaction(self):
+        """A write transaction for the store's neighbours (the rate limits): the same single writer
+        on SQLite as the store's own writes."""
+        return self._write()
+
     # ----- rooms ---------------------------------------------------------------------------------
     async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "") -> tuple[str, dict]:
         try:
@@ -120,11 +125,6 @@ class GameStore:
                 s.add(SeatRow(game_id=gid, seat=seat, invite_hash=token_hash(invites[seat])))
         self._remember(gid, 0, game)
         return gid, invites
-
-    async def rooms_created_since(self, ip: str, since: datetime) -> int:
-        async with self.sessions() as s:
-            q = select(func.count()).select_from(GameRow).where(GameRow.creator_ip == ip, GameRow.created_at >= since)
-            return (await s.execute(q)).scalar_one()
 
     async def row(self, gid: str) -> GameRow:
         async with self.sessions() as s:
@@ -159,6 +159,9 @@ class GameStore:
             raise StoreError("This game has already started.", 409, "started")
         token = new_token()
         async with self._write() as s:
+            # Claims of one room queue on its game row, so the count of free seats below sees every
+            # committed claim (without the lock, two last claims each missed the other's: no start).
+            await self._lock_open_game(s, gid)
             seat_row = (await s.execute(select(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == seat)
                                         .with_for_update())).scalar_one_or_none()
             if seat_row is None:
@@ -181,11 +184,22 @@ class GameStore:
             await notify_in(s, self.bus, gid, row.version, "room")
         return token
 
+    @staticmethod
+    async def _lock_open_game(s: AsyncSession, gid: str, started: str = "This game has already started.") -> None:
+        """Lock the room's game row for this transaction (PostgreSQL: FOR UPDATE; SQLite writes are
+        serialized already) and check, under the lock, that it is still open."""
+        status = (await s.execute(select(GameRow.status).where(GameRow.id == gid).with_for_update())).scalar()
+        if status is None:
+            raise StoreError("No such game.", 404, "not_found")
+        if status != "open":
+            raise StoreError(started, 409, "started")
+
     async def leave(self, gid: str, seat: str, token: str) -> None:
         row = await self.row(gid)
         if row.status != "open":
             raise StoreError("You cannot leave a seat once the game has started.", 409, "started")
         async with self._write() as s:
+            await self._lock_open_game(s, gid, "You cannot leave a seat once the game has started.")
             res = await s.execute(update(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == seat,
                                                         SeatRow.token_hash == token_hash(token))
                                   .values(name=None, token_hash=None, guest_id=None, claimed_at=None))

@@ -1,7 +1,6 @@
 """REST: rooms, seats, views and moves (DESIGN §3). Documented in the OpenAPI docs at /docs."""
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, Response
@@ -9,8 +8,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..deps import HubDep, SettingsDep, SignerDep, StoreDep
 from ..games import make_move, push_room
+from ..limits import Limit
 from ..rooms import invite_url, seat_infos, summary
-from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameSummary, SeatToken
+from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken, errors
 from ..security import GUEST_COOKIE, new_token
 from ..store import StoreError
 
@@ -39,27 +39,38 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
+def known_seat(seat: str) -> None:
+    if seat not in SEATS:
+        raise StoreError(f"Unknown seat {seat!r}: use one of {', '.join(SEATS)}.", 404, "not_found")
+
+
 AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>; omit for the spectator view.")]
 
 
 def client_ip(request: Request) -> str:
+    """The client's address: the TCP peer, or what a trusted proxy forwarded (settings.trusted_proxies)."""
     return request.client.host if request.client else ""
 
 
-@router.post("/games", response_model=CreatedGame, status_code=201, summary="Create a room")
+@router.post("/games", response_model=CreatedGame, status_code=201, summary="Create a room",
+             responses=errors(400, 422, 429))
 async def create_game(body: CreateGame, request: Request, store: StoreDep, settings: SettingsDep) -> CreatedGame:
     ip = client_ip(request)
-    since = datetime.now(UTC) - timedelta(hours=1)
-    if await store.rooms_created_since(ip, since) >= settings.rooms_per_hour:
-        raise StoreError(f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour.", 429,
-                         "rate_limited")
-    gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip)
+    limiter = request.app.state.limiter
+    taken = await limiter.take(Limit("rooms", ip, settings.rooms_per_hour, 3600,
+                                     f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour."))
+    try:
+        gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip)
+    except Exception:
+        await limiter.give_back(taken)  # refused options: no room was made
+        raise
     base = settings.public_url.rstrip("/")
     return CreatedGame(id=gid, invites={seat: invite_url(base, gid, seat, inv) for seat, inv in invites.items()},
                        spectate=f"{base}/games/{gid}")
 
 
-@router.get("/games", response_model=list[GameSummary], summary="Public rooms: open ones to join, live ones to watch")
+@router.get("/games", response_model=list[GameSummary], summary="Public rooms: open ones to join, live ones to watch",
+            responses=errors(422))
 async def list_games(store: StoreDep, status: Annotated[str, Query(pattern="^(open|active|finished)$")] = "open"):
     rows = await store.list_games([status])
     return [summary(r, await store.seats(r.id)) for r in rows]
@@ -72,17 +83,17 @@ async def get_catalog() -> dict:
     return catalog()
 
 
-@router.get("/games/{gid}", response_model=GameSummary, summary="A room's public summary")
-async def get_game(gid: str, store: StoreDep) -> GameSummary:
+@router.get("/games/{gid}", response_model=GameSummary, summary="A room's public summary", responses=errors(404, 422))
+async def get_game(gid: GameId, store: StoreDep) -> GameSummary:
     row, game = await store.load(gid)
     return summary(row, await store.seats(gid), day=game.day)
 
 
-@router.post("/games/{gid}/seats/{seat}", response_model=SeatToken, summary="Claim a seat")
-async def claim_seat(gid: str, seat: str, body: ClaimSeat, request: Request, response: Response, store: StoreDep,
+@router.post("/games/{gid}/seats/{seat}", response_model=SeatToken, summary="Claim a seat",
+             responses=errors(400, 403, 404, 409, 422))
+async def claim_seat(gid: GameId, seat: str, body: ClaimSeat, request: Request, response: Response, store: StoreDep,
                      hub: HubDep, signer: SignerDep, settings: SettingsDep) -> SeatToken:
-    if seat not in SEATS:
-        raise StoreError(f"Unknown seat '{seat}'.", 404, "not_found")
+    known_seat(seat)
     guest = signer.loads(request.cookies.get(GUEST_COOKIE)) or {"guest": new_token()}
     token = await store.claim(gid, seat, body.name, body.invite, guest["guest"])
     response.set_cookie(GUEST_COOKIE, signer.dumps({**guest, "name": body.name}), httponly=True, samesite="lax",
@@ -91,8 +102,10 @@ async def claim_seat(gid: str, seat: str, body: ClaimSeat, request: Request, res
     return SeatToken(game_id=gid, seat=seat, token=token)
 
 
-@router.delete("/games/{gid}/seats/{seat}", status_code=204, summary="Leave a seat before the game starts")
-async def leave_seat(gid: str, seat: str, request: Request, store: StoreDep, authorization: AuthHeader = None):
+@router.delete("/games/{gid}/seats/{seat}", status_code=204, summary="Leave a seat before the game starts",
+               responses=errors(401, 403, 404, 409, 422))
+async def leave_seat(gid: GameId, seat: str, request: Request, store: StoreDep, authorization: AuthHeader = None):
+    known_seat(seat)
     token = bearer(authorization)
     if not token:
         raise StoreError("Leaving a seat needs its token.", 401, "unauthorized")
@@ -101,8 +114,9 @@ async def leave_seat(gid: str, seat: str, request: Request, store: StoreDep, aut
     return Response(status_code=204)
 
 
-@router.get("/games/{gid}/view", summary="The view of your seat (or the spectator view without a token)")
-async def get_view(gid: str, store: StoreDep, authorization: AuthHeader = None) -> dict:
+@router.get("/games/{gid}/view", summary="The view of your seat (or the spectator view without a token)",
+            responses=errors(401, 403, 404, 422))
+async def get_view(gid: GameId, store: StoreDep, authorization: AuthHeader = None) -> dict:
     seat = await store.seat_for_token(gid, bearer(authorization))
     row, game = await store.load(gid)
     seats = seat_infos(await store.seats(gid))
@@ -110,8 +124,9 @@ async def get_view(gid: str, store: StoreDep, authorization: AuthHeader = None) 
             "view": game.view(seat or "spectator")}
 
 
-@router.post("/games/{gid}/actions", response_model=MoveResult, summary="Make a move (same as the websocket)")
-async def post_action(gid: str, body: MoveRequest, request: Request, store: StoreDep,
+@router.post("/games/{gid}/actions", response_model=MoveResult, summary="Make a move (same as the websocket)",
+             responses=errors(400, 401, 403, 404, 409, 422))
+async def post_action(gid: GameId, body: MoveRequest, request: Request, store: StoreDep,
                       authorization: AuthHeader = None) -> MoveResult:
     seat = await store.seat_for_token(gid, bearer(authorization))
     if seat is None:

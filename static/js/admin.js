@@ -30,7 +30,7 @@ $("login-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   $("login-error").textContent = "";
   try {
-    const r = await api("/api/admin/login", { method: "POST", body: { name: $("admin-name").value, password: $("admin-password").value } });
+    const r = await api("/api/admin/login", { method: "POST", body: { name: $("admin-name").value.trim(), password: $("admin-password").value } });
     sessionStorage.setItem("doi:csrf", r.csrf);
     loadGames();
   } catch (e) { $("login-error").textContent = e.message; }

@@ -23,6 +23,8 @@ function setAttrs(node, attrs) {
     else if (k === "class") node.setAttribute("class", v);
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
+    // Through the CSSOM: the Content-Security-Policy blocks style attributes (style-src 'self').
+    else if (k === "style") node.style.cssText = String(v);
     else node.setAttribute(k, v === true ? "" : String(v));
   }
 }

@@ -1,0 +1,75 @@
+"""Rate limits kept in the database, so every instance counts the same attempts (issue 11): rooms
+created per client address, admin logins per address and per name.
+
+An attempt is recorded *before* the work it allows (creating a room, checking a password) in one
+transaction that first takes a lock on its key (PostgreSQL: a transaction advisory lock; SQLite:
+every write already goes through the store's single writer), counts the attempts in the window and
+inserts the new one. Simultaneous requests therefore queue on the key and the limit holds however
+many arrive at once."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import delete, func, select, text
+
+from .models import RateEventRow
+from .store import GameStore, StoreError
+
+# Attempts older than this are deleted whatever their key (the longest window is an hour).
+HORIZON = timedelta(days=1)
+
+
+class RateLimited(StoreError):
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message, 429, "rate_limited")
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class Limit:
+    scope: str       # what is counted: "rooms", "login_address", "login_name"
+    key: str         # whose attempts: a client address or an admin name
+    limit: int       # attempts allowed in any `window`
+    window: float    # seconds
+    message: str     # the 429's detail
+
+
+def _aware(at: datetime) -> datetime:
+    return at if at.tzinfo else at.replace(tzinfo=UTC)  # SQLite gives back naive UTC datetimes
+
+
+class Limiter:
+    def __init__(self, store: GameStore, postgres: bool):
+        self.store = store
+        self.postgres = postgres
+
+    async def take(self, *limits: Limit) -> list[int]:
+        """Record one attempt under each limit, or none and raise RateLimited (with the seconds
+        until the oldest counted attempt leaves its window) when any of them is used up."""
+        now = datetime.now(UTC)
+        async with self.store.transaction() as s:
+            if self.postgres:  # in one order, so two requests locking the same keys cannot deadlock
+                for name in sorted(f"{lim.scope}:{lim.key}" for lim in limits):
+                    await s.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"), {"k": name})
+            await s.execute(delete(RateEventRow).where(RateEventRow.at < now - HORIZON))
+            for lim in limits:
+                since = now - timedelta(seconds=lim.window)
+                count, oldest = (await s.execute(
+                    select(func.count(), func.min(RateEventRow.at)).where(
+                        RateEventRow.scope == lim.scope, RateEventRow.key == lim.key, RateEventRow.at >= since))).one()
+                if count >= lim.limit:
+                    wait = (_aware(oldest) + timedelta(seconds=lim.window) - now).total_seconds() if oldest else lim.window
+                    raise RateLimited(lim.message, max(1, math.ceil(wait)))
+            rows = [RateEventRow(scope=lim.scope, key=lim.key, at=now) for lim in limits]
+            s.add_all(rows)
+            await s.flush()
+            return [r.id for r in rows]
+
+    async def give_back(self, ids: list[int]) -> None:
+        """Un-count attempts that turned out not to count (a room that was not created, a login
+        that succeeded)."""
+        if ids:
+            async with self.store.transaction() as s:
+                await s.execute(delete(RateEventRow).where(RateEventRow.id.in_(ids)))

@@ -1,0 +1,33 @@
+"""Schemathesis hooks for tests/server/test_openapi_fuzz.py (loaded through SCHEMATHESIS_HOOKS).
+
+Three rules of room creation are beyond JSON Schema and stated in the document's prose instead:
+an integer is a JSON integer (`1.0` is refused: JSON Schema counts it as an integer),
+`player_powers` gives each seat its own colour, and names only seats the room has. Bodies that
+break them are refused with 422 as documented; keeping them out of the positive examples lets the
+"schema-valid request accepted" check hold for everything else."""
+from __future__ import annotations
+
+import schemathesis
+
+
+def _integral_float(x) -> bool:
+    if isinstance(x, float):
+        return x.is_integer()
+    if isinstance(x, dict):
+        return any(_integral_float(v) for v in x.values())
+    if isinstance(x, list):
+        return any(_integral_float(v) for v in x)
+    return False
+
+
+@schemathesis.hook("filter_body").apply_to(method="POST", path="/api/games")
+def within_the_rules_of_a_room(ctx, body) -> bool:
+    if _integral_float(body):
+        return False
+    if not isinstance(body, dict) or not isinstance(body.get("options"), dict):
+        return True
+    powers = body["options"].get("player_powers")
+    if not isinstance(powers, dict) or not isinstance(body.get("revolutionaries"), int):
+        return True
+    seats = {f"rev{i}" for i in range(1, body["revolutionaries"] + 1)}
+    return len(set(powers.values())) == len(powers) and set(powers) <= seats
