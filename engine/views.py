@@ -43,8 +43,11 @@ def _brief(cid: str) -> dict:
 
 def _rev_card(cid: str) -> dict:
     c = REV_CARD[cid]
-    return {"id": cid, "name": c["name"], "icons": list(c["icons"]), "aid": bool(c.get("aid")),
+    card = {"id": cid, "name": c["name"], "icons": list(c["icons"]), "aid": bool(c.get("aid")),
             "ability": dict(c["ability"]) if c.get("ability") else None}
+    if c.get("action_icons"):  # icons given only for one action (the AK-47's ammunition)
+        card["action_icons"] = {k: list(v) for k, v in c["action_icons"].items()}
+    return card
 
 
 def _headline(hid: str) -> dict:
@@ -173,6 +176,10 @@ def _public_part(g) -> dict:
         "marks": [_brief(c) for c in s["marks"]],
         "lapsing": [_brief(c) for c in s["lapsing"]],
         "rev_tank_supply": len(s["rev_tank_supply"]),
+        "barricade_supply": ops.supply(g, "barricades"),
+        # Removed barricades and revolutionary tanks never return (Hits).
+        "out_of_game": {"barricades": ops.out_of_game(g, "barricades"),
+                        "revolutionary_tanks": [_fighter(t, False) for t in s["rev_tanks_destroyed"]]},
         "fighters_removed": [_fighter(f, False) for f in s["fighters_removed"]],
         "last_stand": list(s["today"]["last_stand"]),  # seats with Last Stand in front of them today
         "turn_order": list(s["turn_order"]),

@@ -297,3 +297,23 @@ def test_h31_hungarian_army_units_join_random_tank_in_corvin_unless_4_active_the
     play(g2, "h31", "cp")
     assert loc_view(g2, "corvin")["revolutionary_tanks"] == []
     assert any("already has 4 active fighters" in t for t in log_texts(g2))
+
+
+def test_h31_hungarian_army_units_join_revolutionary_tanks_count_towards_the_5_active_fighters():
+    """Appendix A, H#31: "All revolutionary tanks on the board (including the new one in Corvin
+    Passage) count towards the 5 active fighters": with 3 active fighters and 1 revolutionary tank
+    on the board, the new tank makes 5 and morale shifts toward the Hungarian end; with one fighter
+    fewer it does not."""
+    g = game(2)
+    give_active(g, "astoria", 3)
+    give_rev_tank(g, "radio", "rt_t55")
+    morale = g.s["morale"]
+    play(g, "h31", "cp")
+    assert len(loc_view(g, "corvin")["revolutionary_tanks"]) == 1
+    assert g.view("rev1")["morale"] == morale + 1
+    g2 = game(2)
+    give_active(g2, "astoria", 2)
+    give_rev_tank(g2, "radio", "rt_t55")
+    play(g2, "h31", "cp")
+    assert g2.view("rev1")["morale"] == morale
+    assert any("only 4 active fighter(s)" in t for t in log_texts(g2))

@@ -253,6 +253,37 @@ def test_ak47_discarded_counts_as_food_and_molotov():
     assert g.view("rev1")["locations"]["astoria"]["soviet_tanks"] == 0
 
 
+def test_ak47_discarded_gives_ammunition_for_attack_militia_and_the_reward_is_collected():
+    """Promo rules: "discarding the card for the ammunition resource when performing 'Action 3:
+    Attack militia' the reward is collected as normal": with only the AK-47 in hand and militia
+    present, Attack militia is offered; the AK-47 gives one ammunition icon (only for that action)."""
+    g = rev_turn(promo_ak47=True)
+    stage(g, rev1="stalin", hand=["rc_ak47"], active={"stalin": []}, units={"stalin": {"militia": 2}})
+    assert {"type": "attack_militia"} in legal(g)
+    act(g, "rev1", "attack_militia")
+    assert {"type": "discard", "card": "rc_ak47"} in legal(g)
+    act(g, "rev1", "discard", card="rc_ak47")
+    act(g, "rev1", "done")
+    v = g.view("rev1")
+    assert v["locations"]["stalin"]["militia"] == 1  # one ammunition icon attacks one militia
+    assert v["turn"]["actions_left"] == 1 and v["hand"] == []
+    # With 2 more ammunition from the hand, 3 militia are attacked and the card reward is drawn.
+    g = rev_turn(promo_ak47=True)
+    stage(g, rev1="stalin", hand=["rc_ak47", "rc_ammunition_crate_1"], active={"stalin": []},
+          units={"stalin": {"militia": 3}})
+    act(g, "rev1", "attack_militia")
+    act(g, "rev1", "discard", card="rc_ak47")
+    act(g, "rev1", "discard", card="rc_ammunition_crate_1")
+    act(g, "rev1", "done")
+    v = g.view("rev1")
+    assert v["locations"]["stalin"]["militia"] == 0 and len(v["hand"]) == 1
+    # The ammunition counts only for Attack militia: it does not pay an event's ammunition.
+    g = rev_turn(promo_ak47=True)
+    stage(g, rev1="corvin", hand=["rc_ak47"], active={"corvin": []}, units={"corvin": {"soviet_tanks": 0}})
+    assert g.s["locations"]["corvin"]["event"] == "e03"  # needs ammunition + molotov
+    assert {"type": "resolve_event"} not in legal(g)
+
+
 # ===== promo: Last Stand ============================================================================
 def last_stand_turn(**units):
     """rev1 alone in Kossuth Square (a Soviet tank there), holding Last Stand, 2 actions left."""

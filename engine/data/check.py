@@ -287,6 +287,10 @@ def problems() -> list[str]:
     for c in list(REVOLUTIONARY_CARDS) + list(PROMO_CARDS):
         w = c["id"]
         _icons(c["icons"], w, out)
+        for action, extra in (c.get("action_icons") or {}).items():
+            if action not in ("resolve_event", "attack_militia", "destroy_tank"):
+                out.append(f"{w}: action_icons for unknown action {action!r}")
+            _icons(extra, w, out)
         if c["id"] != f"rc_{c['kind']}_{c['id'].rsplit('_', 1)[-1]}" and c in REVOLUTIONARY_CARDS:
             out.append(f"{w}: id does not follow rc_<kind>_<n>")
         if c["aid"] and sorted(c["icons"]) != sorted(["information", "medical", "food"]):

@@ -170,8 +170,13 @@ HEADLINES = [
        modifiers=["h05"]),
     _h("h31", "Hungarian Army units join", 2, "green", 5, None,
        "Place a random revolutionary tank from the supply in Corvin Passage (not if it already has 4 active "
-       "fighters or no tank is left).",
-       "Appendix A: a random tank in Corvin Passage unless 4 active fighters are there."),
+       "fighters or no tank is left). Then, if there are 5 or more active fighters on the board (every "
+       "revolutionary tank counts, the new one included), shift morale toward the Hungarian end.",
+       "Appendix A: a random tank in Corvin Passage unless 4 active fighters are there; \"all revolutionary "
+       "tanks on the board (including the new one in Corvin Passage) count towards the 5 active fighters\", so "
+       "the text has a condition on 5 active fighters on the board checked after the placement; its effect (a "
+       "morale shift toward the Hungarian end) is reconstructed: history, army units joining the fighters "
+       "lifted the city's spirits."),
 
     # ---- Period 3: The Turning Tide (H#32-H#42) ------------------------------------------------
     _h("h32", "Political prisoners released", 3, "green", 4, None,

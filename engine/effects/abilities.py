@@ -67,7 +67,7 @@ def _discard_step(g, f, key: str, cards, prompt: str) -> bool:
 # ----- revolutionary cards ----------------------------------------------------------------------
 @playable_when("rc:build_barricade")
 def _can_build(g, seat):
-    return ops.on_board(g, "barricades") < ops.CAPS["barricades"]
+    return ops.supply(g, "barricades") > 0
 
 
 @effect("rc:build_barricade")

@@ -26,7 +26,7 @@ def _player_locations(g) -> list[str]:
 
 
 def _room(g, kind: str) -> int:
-    return ops.CAPS[kind] - ops.on_board(g, kind)
+    return ops.supply(g, kind)
 
 
 def _fighter_options(g) -> list[dict]:

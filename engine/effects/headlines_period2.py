@@ -328,10 +328,20 @@ def bloodbath_in_the_countryside(g, f):
     return True
 
 
+FIVE_ACTIVE_FIGHTERS = 5  # H#31's condition (Appendix A: revolutionary tanks count towards it)
+
+
 @effect("h31")
 def hungarian_army_units_join(g, f):
-    """A random revolutionary tank joins in Corvin Passage (not with 4 active fighters there)."""
+    """A random revolutionary tank joins in Corvin Passage (not with 4 active fighters there); then
+    with 5 or more active fighters on the board (revolutionary tanks included) morale shifts toward
+    the Hungarian end."""
     ops.place_random_rev_tank(g, "corvin")
+    active = sum(len(here["active"]) for here in g.s["locations"].values())
+    if active >= FIVE_ACTIVE_FIGHTERS:
+        ops.shift_morale(g, +1, f"Hungarian Army units join: {active} active fighters on the board")
+    else:
+        ops.log(g, f"Hungarian Army units join: only {active} active fighter(s) on the board; morale stays.")
     return True
 
 

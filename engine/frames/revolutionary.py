@@ -57,7 +57,7 @@ def spend_action(g, seat: str) -> None:
 
 def available_supply(g, seat: str, cards, what: str) -> tuple[Counter, list]:
     loc = g.s["positions"][seat]
-    fixed, wild = icons.card_supply(cards, aid_full=what == "resolve_event" and g.s["today"]["aid_full"])
+    fixed, wild = icons.card_supply(cards, aid_full=what == "resolve_event" and g.s["today"]["aid_full"], what=what)
     fixed.update(icons.fighter_supply(ops.active_fighters(g, loc)))
     fixed.update(b["icon"] for b in g.s["today"]["bonus"] if what in b["actions"])
     return fixed, wild
@@ -361,12 +361,12 @@ class Act(Frame):
             cap = min(MAX_MILITIA_ATTACKED, loc["militia"])
             if icons.count_icon("ammunition", fixed, wild) < cap:
                 acts.extend({"type": "discard", "card": c} for c in g.s["hands"][seat]
-                            if c not in f["cards"] and "ammunition" in REV_CARD[c]["icons"])
+                            if c not in f["cards"] and "ammunition" in icons.card_icons(c, what))
         else:
             missing = icons.deficit(need, fixed)
             if not icons.satisfied(need, fixed, wild):
                 acts.extend({"type": "discard", "card": c} for c in g.s["hands"][seat]
-                            if c not in f["cards"] and any(missing[i] for i in REV_CARD[c]["icons"]))
+                            if c not in f["cards"] and any(missing[i] for i in icons.card_icons(c, what)))
         if icons.satisfied(need, fixed, wild):
             acts.append({"type": "done"})
         acts.append({"type": "cancel"})
