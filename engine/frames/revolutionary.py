@@ -488,6 +488,9 @@ def perform(g, f) -> None:
         for c in moved:
             s["hands"][giver].remove(c)
             s["hands"][receiver].append(c)
+        if moved:
+            # The receiver has now seen the giver's cards: no undo may take them back (DESIGN §2).
+            s["checkpoint"] = True
         names = ", ".join(name_of(c) for c in moved)
         ops.log(g, f"{giver} gives {len(moved)} card(s) to {receiver}.", refs=[giver, receiver],
                 private={giver: f"You give {names} to {receiver}.", receiver: f"{giver} gives you {names}."})
