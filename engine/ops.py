@@ -122,7 +122,7 @@ def remove_barricade(g, loc: str, why: str = "") -> None:
     g.s["locations"][loc]["barricades"] -= 1
     out = g.s.setdefault("out_of_game", {})
     out["barricades"] = out.get("barricades", 0) + 1
-    log(g, f"A barricade is removed from {name_of_loc(loc)} for good{why}.", refs=[loc])
+    log(g, f"A barricade is removed from {name_of_loc(loc)}{why}.", refs=[loc])
 
 
 def move_units(g, src: str, dst: str, kind: str, n: int = 1) -> None:
@@ -135,6 +135,15 @@ def name_of_loc(loc: str) -> str:
     from .board import LOCATION_NAMES
 
     return LOCATION_NAMES[loc]
+
+
+def neighbours(g, loc: str) -> tuple[str, ...]:
+    """Locations a piece may step to from `loc`: the board's, plus a promo location (the Printing
+    Press, next to Blaha Lujza Square) while it is in play."""
+    from .board import NEIGHBOURS, PROMO_LOCATIONS
+
+    steps = tuple(n for n in NEIGHBOURS[loc] if n in g.s["locations"])
+    return steps + tuple(p for p, rec in PROMO_LOCATIONS.items() if loc in rec["neighbours"] and p in g.s["locations"])
 
 
 def has_barricade(g, loc: str) -> bool:

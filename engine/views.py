@@ -10,6 +10,7 @@ from . import ops
 from .board import LOCATION_IDS
 from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
 from .data import MORALE_TRACK, SUPPORT_TRACK
+from .effects import printing_press
 from .frames.base import FRAMES
 from .frames.soviet import event_cost
 
@@ -59,7 +60,7 @@ def _headline(hid: str) -> dict:
 def _locations(g) -> dict:
     s = g.s
     out = {}
-    for loc in LOCATION_IDS:
+    for loc in s["locations"]:  # the city's 11 locations, then a promo location while in play
         here = s["locations"][loc]
         fighters = [_fighter(f, True) for f in here["active"] if not f.startswith("rt_")]
         if here["inactive"]:
@@ -128,7 +129,9 @@ def build_views(g, seats) -> dict[str, dict]:
             hand = [_rev_card(c) for c in s["hands"][seat]]
         else:
             hand = []
-        view = {"seat": seat, **public, "hand": hand, "active": active, "prompt": prompt,
+        peeked = [{"location": p["location"], "fighter": _fighter(p["fighter"], False)}
+                  for p in printing_press.peeked_by(g, seat)] if seat in s["seats"] else []
+        view = {"seat": seat, **public, "hand": hand, "peeked": peeked, "active": active, "prompt": prompt,
                 "actions": g.legal_actions(seat) if seat in s["seats"] else [], "log": _log(g, seat, shared_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g)
@@ -199,6 +202,7 @@ def _secrets(g) -> dict:
         "headline_decks": {k: list(v) for k, v in s["headline_decks"].items()},
         "facedown": {loc: list(s["locations"][loc]["facedown"]) for loc in LOCATION_IDS},
         "rev_tank_supply": list(s["rev_tank_supply"]),
+        "peeked": {seat: [dict(p) for p in seen] for seat, seen in s.get("peeked", {}).items()},
         "rng": s["rng"],
         "stack": [dict(fr) for fr in s["stack"]],
     }

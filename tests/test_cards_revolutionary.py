@@ -444,7 +444,24 @@ def test_fighter_kalapos_and_wawelska_reduce_spa_strength(fighter, reduction):
     act(g, "soviet", "attack", location="stalin")
     assert f"Attack! on Stalin Square (strength {9 - reduction}): rolled 6 and 6: 1 hit(s)." in log_texts(g)
     act(g, "rev2", "hit", target="fighter", fighter=fighter)
-    assert g.s["morale"] == morale  # below 9: no threaten
+    # R13: the threaten step reads the board after the fire; the fire removed the fighter, so the
+    # strength is 9 again and morale shifts.
+    assert g.s["morale"] == morale - 1
+    # The fighter kept (a player takes the hit): below 9, no threaten.
+    g = game(2, 1)
+    pass_through(g, at_step("spa"))
+    for here in g.s["locations"].values():
+        here.update(militia=0, snipers=0, barricades=0)
+    g.s["locations"]["stalin"].update(snipers=3, militia=0)
+    set_active(g, "stalin", [fighter])
+    g.s["positions"].update(rev1="stalin", rev2="university")
+    refresh(g)
+    morale = g.s["morale"]
+    force_dice(g, [6, 6])
+    act(g, "soviet", "play_spa", card="spa_attack_1")
+    act(g, "soviet", "attack", location="stalin")
+    g.apply("rev1", {"type": "hit", "target": "injury", "seat": "rev1"})
+    assert g.s["morale"] == morale
 
 
 def test_fighter_without_ability_only_gives_icons():

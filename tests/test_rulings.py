@@ -185,3 +185,26 @@ def test_every_test_named_in_the_rulings_exists():
                                                  for n in names)):
             missing.append(f"{path}::{name}" if name else path)
     assert not missing, missing
+
+
+def test_ruling_r46_h26_radio_free_europe_only_an_active_fighter_in_your_own_location_counts():
+    """R46 (H#26 data and engine agree): a player draws only with an active fighter (revolutionary
+    tanks count) in their own location; one in an adjacent location does not count."""
+    from engine.cards import HEADLINE
+
+    g = game(2, 1)
+    g.s["positions"].update(rev1="astoria", rev2="kossuth")  # adjacent locations
+    for here in g.s["locations"].values():
+        here["active"] = []
+    g.s["locations"]["astoria"]["active"] = ["rt_t34"]
+    g.s["rev_tank_supply"].remove("rt_t34")
+    hand = [c for c in g.s["headline_hand"]]
+    deck = g.s["headline_decks"]["2"]
+    deck[deck.index("h26")] = hand[0]
+    g.s["headline_hand"][0] = "h26"
+    refresh(g)
+    before = {s: len(g.s["hands"][s]) for s in ("rev1", "rev2")}
+    act(g, "soviet", "play_headline", card="h26", mode="cp")
+    assert len(g.s["hands"]["rev1"]) == before["rev1"] + 1
+    assert len(g.s["hands"]["rev2"]) == before["rev2"]
+    assert "adjacent" not in HEADLINE["h26"]["text"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import icons, ops
-from ..board import NEIGHBOURS
 from ..cards import EVENT, FIGHTER, REV_CARD, name_of
 from ..effects import EFFECTS, can_play, push_effect
 from ..powers import has_power
@@ -139,9 +138,9 @@ class Turn(Frame):
         red_bound = has_power(g, seat, "red", "disadvantage")  # may not give or take cards
         if f["actions_left"] > 0:
             if step_is_free(g, seat, f) or hand:
-                acts.extend({"type": "move", "to": n} for n in NEIGHBOURS[loc])
+                acts.extend({"type": "move", "to": n} for n in ops.neighbours(g, loc))
             elif kormanyos_ready(g, seat, loc, f):  # only where there is room for him to come along
-                acts.extend({"type": "move", "to": n} for n in NEIGHBOURS[loc] if ops.fighter_room(g, n) > 0)
+                acts.extend({"type": "move", "to": n} for n in ops.neighbours(g, loc) if ops.fighter_room(g, n) > 0)
             if here["inactive"] and ops.fighter_room(g, loc) > 0:
                 acts.append({"type": "activate_fighter"})
             if here["event"] and can_do(g, seat, "resolve_event", hand):
