@@ -17,7 +17,7 @@ from .board import (
     TOKENS,
     TRACK_PROVENANCE,
 )
-from .events import EVENTS, MAJOR_COST_TUNING
+from .events import EVENTS, MAJOR_COST_CAP
 from .fighters import FIGHTERS, REVOLUTIONARY_TANKS
 from .headlines import HEADLINES
 from .promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS, PRINTING_PRESS_EVENTS, PRINTING_PRESS_LOCATION
@@ -260,8 +260,8 @@ def problems() -> list[str]:
             if len(e["requires"]) != 2:
                 out.append(f"{w}: minor events need 2 icons")
         elif e["period"] in (1, 2, 3):
-            if not isinstance(e["cost"], int) or isinstance(e["cost"], bool) or not 1 <= e["cost"] <= 5 + max(MAJOR_COST_TUNING.values()):
-                out.append(f"{w}: major events cost 1-5 (+ tuning)")
+            if not isinstance(e["cost"], int) or isinstance(e["cost"], bool) or not 1 <= e["cost"] <= MAJOR_COST_CAP:
+                out.append(f"{w}: major events cost 1-{MAJOR_COST_CAP} (the rulebook's examples: 2 and 4)")
         else:
             out.append(f"{w}: bad period {e['period']!r}")
         if not isinstance(e["reward"], str) or not e["reward"].strip():
