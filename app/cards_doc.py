@@ -38,6 +38,8 @@ def render() -> str:
         ab = kind.get("ability")
         ability = f"{'Action: ' if ab and ab['label'] == 'action' else ''}{ab['text']}" if ab else ""
         aid = " (counts as one of them)" if kind.get("aid") else ""
+        aid += "".join(f" (+ {_icons(extra)} for {what.replace('_', ' ')})"
+                       for what, extra in (kind.get("action_icons") or {}).items())
         out.append(f"| {kind['name']} | {kind['copies']} | {_icons(kind['icons'])}{aid} | {ability} |")
     out += ["", "## Fighters and revolutionary tanks", "", "| Name | Icons | Ability |", "|---|---|---|"]
     for f in c["fighters"].values():
@@ -48,6 +50,10 @@ def render() -> str:
     out += ["", "## State Protection Authority cards", "", "| Card | Text |", "|---|---|"]
     for s in c["spa_cards"].values():
         out.append(f"| {s['name']} | {s['text']} |")
+    out += ["", "## Promo locations", "", "| Location | Neighbours | Room option | In play from day |", "|---|---|---|---|"]
+    for loc in c["locations"]:
+        if "option" in loc:
+            out.append(f"| {loc['name']} | {', '.join(loc['neighbours'])} | {loc['option']} | {loc['from_day']} |")
     out += ["", "## Player powers (promo)", "", "| Colour | Name | Benefit | Disadvantage |", "|---|---|---|---|"]
     for p in c["player_powers"].values():
         out.append(f"| {p['colour']} | {p['name']} | {p['benefit']} | {p['disadvantage']} |")

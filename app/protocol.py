@@ -112,7 +112,9 @@ VIEW_NOTE = """
 locations, market, event_deck_count, headline_decks (counts), hands (seat -> count), hand (own
 cards only), spa_pool, spa_queue, injuries, positions, active, prompt, actions (this seat's legal
 actions: send one of them back verbatim as `action`), log, result`, plus display helpers
-(`morale_draw`, `soviet_hand_limit`, `cp`, `turn`, `marks`, `lapsing`, ...). Actions are JSON
+(`morale_draw`, `soviet_hand_limit`, `cp`, `turn`, `marks`, `lapsing`, `barricade_supply`,
+`out_of_game` (barricades and revolutionary tanks removed for good), `peeked` (face-down fighters
+this seat has peeked at, Printing Press promo: own seat only), ...). Actions are JSON
 objects with a `type`; `{"type": "undo"}` appears when undo is allowed.
 """
 

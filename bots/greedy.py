@@ -506,7 +506,7 @@ def hit_value(v: dict, loc_id: str) -> float:
     return 8.0 + 8.0 * injuries
 
 
-MORALE_HEADLINES = {"h28", "h30", "h38", "h41"}  # red headlines that shift morale toward the Soviet end
+MORALE_HEADLINES = {"h28", "h38", "h41"}  # red headlines that shift morale toward the Soviet end
 
 
 def red_value(v: dict, hid: str) -> float:

@@ -10,10 +10,10 @@ from .data import (
     REVOLUTIONARY_TANKS,
     SPA_CARDS,
 )
-from .data.promo import ALTERNATIVE_START_EVENTS
+from .data.promo import ALTERNATIVE_START_EVENTS, PRINTING_PRESS_EVENTS
 
 HEADLINE = {c["id"]: c for c in HEADLINES}
-EVENT = {c["id"]: c for c in list(EVENTS) + list(ALTERNATIVE_START_EVENTS)}
+EVENT = {c["id"]: c for c in list(EVENTS) + list(ALTERNATIVE_START_EVENTS) + list(PRINTING_PRESS_EVENTS)}
 REV_CARD = {c["id"]: c for c in list(REVOLUTIONARY_CARDS) + list(PROMO_CARDS)}
 FIGHTER = {c["id"]: c for c in list(FIGHTERS) + list(REVOLUTIONARY_TANKS)}
 REV_TANK_IDS = tuple(t["id"] for t in REVOLUTIONARY_TANKS)

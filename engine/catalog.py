@@ -4,7 +4,7 @@ Views name cards by id and title; the catalog gives the full texts and icons onc
 small. Pure data, built from engine/data."""
 from __future__ import annotations
 
-from .board import LOCATION_NAMES, NEIGHBOURS
+from .board import LOCATION_NAMES, NEIGHBOURS, PROMO_LOCATIONS
 from .data import (
     EVENTS,
     FIGHTERS,
@@ -16,7 +16,7 @@ from .data import (
     SPA_CARDS,
     SUPPORT_TRACK,
 )
-from .data.promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS
+from .data.promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS, PRINTING_PRESS_EVENTS
 
 _KEEP = ("provenance", "basis")
 
@@ -30,12 +30,17 @@ def catalog() -> dict:
     for c in list(REVOLUTIONARY_CARDS) + list(PROMO_CARDS):
         kinds.setdefault(c["kind"], {**_public(c), "copies": 0})["copies"] += 1
     return {
-        "locations": [{"id": loc, "name": name, "neighbours": list(NEIGHBOURS[loc])}
+        # A promo location (the Printing Press) says which room option brings it into play and from
+        # which day; while in play it is also a neighbour of its neighbours (views list it then).
+        "locations": [{"id": loc, "name": name, "neighbours": list(NEIGHBOURS[loc]),
+                       **({"option": PROMO_LOCATIONS[loc]["option"], "from_day": PROMO_LOCATIONS[loc]["from_day"]}
+                          if loc in PROMO_LOCATIONS else {})}
                       for loc, name in LOCATION_NAMES.items()],
         "morale_track": [dict(x) for x in MORALE_TRACK],
         "support_track": [dict(x) for x in SUPPORT_TRACK],
         "headlines": {h["id"]: _public(h) for h in HEADLINES},
-        "events": {e["id"]: _public(e) for e in list(EVENTS) + list(ALTERNATIVE_START_EVENTS)},
+        "events": {e["id"]: _public(e) for e in list(EVENTS) + list(ALTERNATIVE_START_EVENTS)
+                   + list(PRINTING_PRESS_EVENTS)},
         "revolutionary_cards": {c["id"]: _public(c) for c in list(REVOLUTIONARY_CARDS) + list(PROMO_CARDS)},
         "card_kinds": {k: {kk: vv for kk, vv in v.items() if kk != "id"} for k, v in kinds.items()},
         "fighters": {f["id"]: _public(f) for f in list(FIGHTERS) + list(REVOLUTIONARY_TANKS)},

@@ -11,8 +11,17 @@ from collections import Counter
 from .cards import FIGHTER, REV_CARD
 
 
-def card_supply(cards, aid_full: bool = False) -> tuple[Counter, list[tuple[str, ...]]]:
-    """`aid_full`: Aid cards give every icon they show (Polish fact-finding mission, H#35)."""
+def card_icons(card_id: str, what: str | None = None) -> list[str]:
+    """The icons a card gives when discarded for action `what` (the AK-47 adds ammunition for
+    Attack militia: promo rules)."""
+    card = REV_CARD[card_id]
+    extra = (card.get("action_icons") or {}).get(what, []) if what else []
+    return list(card["icons"]) + list(extra)
+
+
+def card_supply(cards, aid_full: bool = False, what: str | None = None) -> tuple[Counter, list[tuple[str, ...]]]:
+    """`aid_full`: Aid cards give every icon they show (Polish fact-finding mission, H#35);
+    `what`: the action the cards are discarded for (action-only icons)."""
     fixed: Counter = Counter()
     wild: list[tuple[str, ...]] = []
     for c in cards:
@@ -20,7 +29,7 @@ def card_supply(cards, aid_full: bool = False) -> tuple[Counter, list[tuple[str,
         if card.get("aid") and not aid_full:
             wild.append(tuple(card["icons"]))
         else:
-            fixed.update(card["icons"])
+            fixed.update(card_icons(c, what))
     return fixed, wild
 
 

@@ -88,9 +88,19 @@ def on_board(g, kind: str) -> int:
     return sum(loc[kind] for loc in g.s["locations"].values())
 
 
+def out_of_game(g, kind: str) -> int:
+    """Tokens of `kind` permanently out of the game (Hits: removed barricades never come back)."""
+    return g.s.get("out_of_game", {}).get(kind, 0)
+
+
+def supply(g, kind: str) -> int:
+    """Tokens of `kind` that can still be placed: the box minus the board minus those out of the game."""
+    return CAPS[kind] - on_board(g, kind) - out_of_game(g, kind)
+
+
 def place_units(g, loc: str, kind: str, n: int) -> int:
-    """Place up to n units, never above the cap of the box; returns how many were placed."""
-    room = CAPS[kind] - on_board(g, kind)
+    """Place up to n units, never above what the supply holds; returns how many were placed."""
+    room = supply(g, kind)
     placed = max(0, min(n, room))
     if placed:
         g.s["locations"][loc][kind] += placed
@@ -107,6 +117,14 @@ def remove_units(g, loc: str, kind: str, n: int) -> int:
     return removed
 
 
+def remove_barricade(g, loc: str, why: str = "") -> None:
+    """A barricade removed from the board is permanently out of the game (Hits)."""
+    g.s["locations"][loc]["barricades"] -= 1
+    out = g.s.setdefault("out_of_game", {})
+    out["barricades"] = out.get("barricades", 0) + 1
+    log(g, f"A barricade is removed from {name_of_loc(loc)}{why}.", refs=[loc])
+
+
 def move_units(g, src: str, dst: str, kind: str, n: int = 1) -> None:
     g.s["locations"][src][kind] -= n
     g.s["locations"][dst][kind] += n
@@ -117,6 +135,15 @@ def name_of_loc(loc: str) -> str:
     from .board import LOCATION_NAMES
 
     return LOCATION_NAMES[loc]
+
+
+def neighbours(g, loc: str) -> tuple[str, ...]:
+    """Locations a piece may step to from `loc`: the board's, plus a promo location (the Printing
+    Press, next to Blaha Lujza Square) while it is in play."""
+    from .board import NEIGHBOURS, PROMO_LOCATIONS
+
+    steps = tuple(n for n in NEIGHBOURS[loc] if n in g.s["locations"])
+    return steps + tuple(p for p, rec in PROMO_LOCATIONS.items() if loc in rec["neighbours"] and p in g.s["locations"])
 
 
 def has_barricade(g, loc: str) -> bool:

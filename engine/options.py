@@ -13,7 +13,8 @@ OPTIONS: dict[str, dict] = {
     "rev_injury_limit_plus_one": {"type": bool, "default": False,
                                   "doc": "Increase the injury limit for immediate defeat by one."},
     "rev_activate_fighter": {"type": bool, "default": False,
-                             "doc": "Activate the fighter at rev1's starting location after setup."},
+                             "doc": "After setup the team activates the fighter in one Revolutionary's starting "
+                                    "location (the team chooses which)."},
     # Difficulty settings, favouring the Soviet commander.
     "soviet_morale_shift": {"type": bool, "default": False, "doc": "Shift morale toward the Soviet end after setup."},
     "soviet_militia_csepel": {"type": bool, "default": False, "doc": "Place one militia in Csepel after setup."},
@@ -23,6 +24,9 @@ OPTIONS: dict[str, dict] = {
     # Promo components.
     "promo_ak47": {"type": bool, "default": False, "doc": "Shuffle the AK-47 card into the revolutionary deck."},
     "promo_last_stand": {"type": bool, "default": False, "doc": "Shuffle the Last Stand card into the revolutionary deck."},
+    "promo_printing_press": {"type": bool, "default": False,
+                             "doc": "The Printing Press promo: a location next to Blaha Lujza Square from day 3, "
+                                    "with its printed event."},
     "alternative_start_events": {"type": bool, "default": False,
                                  "doc": "Use the 3 alternative starting events instead of the default ones."},
     "player_powers": {"type": dict, "default": {},
@@ -84,6 +88,6 @@ def apply_setup_options(state: dict) -> None:
     if o.get("soviet_support_shift"):
         state["support"] += 1
     if o.get("rev_activate_fighter"):
-        here = locs[state["positions"]["rev1"]]
-        here["active"].append(here["inactive"])
-        here["inactive"] = here["facedown"].pop() if here["facedown"] else None
+        # R31: the team chooses the location (engine/effects/setup_options.py), before day 1 begins.
+        state["stack"].append({"kind": "effect", "key": "setup:rev_activate_fighter", "by": "revolutionaries",
+                               "actor": None, "location": None, "step": 0, "vars": {}})

@@ -117,6 +117,7 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
         "spa_queue": [],
         "rev_tank_supply": [t["id"] for t in REVOLUTIONARY_TANKS],
         "rev_tanks_destroyed": [],
+        "out_of_game": {"barricades": 0},  # tokens removed from the board for good (Hits)
         "fighters_removed": [],
         "marks": [],
         "lapsing": [],

@@ -10,6 +10,7 @@ from . import ops
 from .board import LOCATION_IDS
 from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
 from .data import MORALE_TRACK, SUPPORT_TRACK
+from .effects import printing_press
 from .frames.base import FRAMES
 from .frames.soviet import event_cost
 
@@ -43,8 +44,11 @@ def _brief(cid: str) -> dict:
 
 def _rev_card(cid: str) -> dict:
     c = REV_CARD[cid]
-    return {"id": cid, "name": c["name"], "icons": list(c["icons"]), "aid": bool(c.get("aid")),
+    card = {"id": cid, "name": c["name"], "icons": list(c["icons"]), "aid": bool(c.get("aid")),
             "ability": dict(c["ability"]) if c.get("ability") else None}
+    if c.get("action_icons"):  # icons given only for one action (the AK-47's ammunition)
+        card["action_icons"] = {k: list(v) for k, v in c["action_icons"].items()}
+    return card
 
 
 def _headline(hid: str) -> dict:
@@ -56,7 +60,7 @@ def _headline(hid: str) -> dict:
 def _locations(g) -> dict:
     s = g.s
     out = {}
-    for loc in LOCATION_IDS:
+    for loc in s["locations"]:  # the city's 11 locations, then a promo location while in play
         here = s["locations"][loc]
         fighters = [_fighter(f, True) for f in here["active"] if not f.startswith("rt_")]
         if here["inactive"]:
@@ -125,7 +129,9 @@ def build_views(g, seats) -> dict[str, dict]:
             hand = [_rev_card(c) for c in s["hands"][seat]]
         else:
             hand = []
-        view = {"seat": seat, **public, "hand": hand, "active": active, "prompt": prompt,
+        peeked = [{"location": p["location"], "fighter": _fighter(p["fighter"], False)}
+                  for p in printing_press.peeked_by(g, seat)] if seat in s["seats"] else []
+        view = {"seat": seat, **public, "hand": hand, "peeked": peeked, "active": active, "prompt": prompt,
                 "actions": g.legal_actions(seat) if seat in s["seats"] else [], "log": _log(g, seat, shared_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g)
@@ -173,6 +179,10 @@ def _public_part(g) -> dict:
         "marks": [_brief(c) for c in s["marks"]],
         "lapsing": [_brief(c) for c in s["lapsing"]],
         "rev_tank_supply": len(s["rev_tank_supply"]),
+        "barricade_supply": ops.supply(g, "barricades"),
+        # Removed barricades and revolutionary tanks never return (Hits).
+        "out_of_game": {"barricades": ops.out_of_game(g, "barricades"),
+                        "revolutionary_tanks": [_fighter(t, False) for t in s["rev_tanks_destroyed"]]},
         "fighters_removed": [_fighter(f, False) for f in s["fighters_removed"]],
         "last_stand": list(s["today"]["last_stand"]),  # seats with Last Stand in front of them today
         "turn_order": list(s["turn_order"]),
@@ -192,6 +202,7 @@ def _secrets(g) -> dict:
         "headline_decks": {k: list(v) for k, v in s["headline_decks"].items()},
         "facedown": {loc: list(s["locations"][loc]["facedown"]) for loc in LOCATION_IDS},
         "rev_tank_supply": list(s["rev_tank_supply"]),
+        "peeked": {seat: [dict(p) for p in seen] for seat, seen in s.get("peeked", {}).items()},
         "rng": s["rng"],
         "stack": [dict(fr) for fr in s["stack"]],
     }

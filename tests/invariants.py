@@ -50,7 +50,7 @@ def check_invariants(g) -> None:
               + [loc["event"] for loc in locs.values() if loc["event"]] + [c for c in s["lapsing"] if c in EVENT]
               + [f["event"] for f in s["stack"] if f["kind"] == "place_event"])
     assert len(events) == len(set(events)), "an event card is in two places"
-    expected_events = 33
+    expected_events = 33 + (1 if s.get("printing_press") in ("in_play", "removed") else 0)  # promo event
     assert len(events) == expected_events, f"{len(events)} event cards accounted for"
     heads = (s["headline_hand"] + s["cp_cards"] + s["headline_discard"] + [c for c in s["lapsing"] if c in HEADLINE]
              + [c for d in s["headline_decks"].values() for c in d] + _in_play_headlines(s))
@@ -93,6 +93,7 @@ def secret_ids(g, seat: str) -> set[str]:
     ids = set(s["rev_deck"]) | set(s["event_deck"]) | {c for d in s["headline_decks"].values() for c in d}
     for loc in s["locations"].values():
         ids |= set(loc["facedown"])
+    ids -= {p["fighter"] for p in s.get("peeked", {}).get(seat, [])}  # tiles this seat peeked at (promo)
     for other, hand in s["hands"].items():
         if other != seat:
             ids |= set(hand)

@@ -137,13 +137,18 @@ def test_h05_erno_gero_requests_intervention_tank_on_an_event_fires_through_barr
     assert "h05" in g.s["marks"]
 
 
-def test_h05_erno_gero_requests_intervention_no_event_on_the_board_does_nothing():
+def test_h05_erno_gero_requests_intervention_no_event_on_the_board_tank_in_any_location():
+    """H#5 aligned with Appendix D's Z#11 of the same title: "If there are no events on the board
+    place the Soviet tank in any location"; the tanks there then fire."""
     g = game(2)
     for loc in g.s["locations"].values():
         loc["event"] = None
     play(g, "h05")
+    assert len(locations_offered(g, SOVIET)) == 11
+    pick_location(g, SOVIET, "astoria")
+    assert loc_view(g, "astoria")["soviet_tanks"] == 1
+    clear_hits(g)
     assert in_headline_step(g)
-    assert any("no event is on the board" in t for t in log_texts(g))
 
 
 def test_h06_antal_apro_orders_arrest_sniper_on_an_event_only_on_the_board():

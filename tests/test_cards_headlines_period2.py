@@ -56,15 +56,29 @@ def test_h13_news_blockade_in_romania_tanks_fire_where_an_uninjured_player_stand
     assert in_headline_step(g)
 
 
-def test_h14_organizing_workers_militia_up_to_two_snipers_on_events():
-    """H#14: up to 2 snipers in locations with an event; the Soviet may stop after one."""
+def test_h14_organizing_workers_militia_two_snipers_on_different_events():
+    """H#14 aligned with Appendix D's Z#12 of the same title (R40): both snipers are placed, each
+    on a different event; market events are not on the board."""
     g = game(2)
     play(g, "h14")
     assert locations_offered(g, SOVIET) == ["bem", "corvin", "university"]
-    assert {"type": "done"} in g.legal_actions(SOVIET)
+    assert {"type": "done"} not in g.legal_actions(SOVIET)
     pick_location(g, SOVIET, "bem")
-    act(g, SOVIET, "done")
-    assert loc_view(g, "bem")["snipers"] == 1 and in_headline_step(g)
+    assert locations_offered(g, SOVIET) == ["corvin", "university"]
+    pick_location(g, SOVIET, "corvin")
+    assert loc_view(g, "bem")["snipers"] == 1 and loc_view(g, "corvin")["snipers"] == 1
+    assert in_headline_step(g)
+
+
+def test_h14_organizing_workers_militia_one_event_both_snipers_there_no_event_anywhere():
+    """Z#12: "If there is only one event on the board, place both snipers on that location. If
+    there are no events on the board, place the snipers anywhere." """
+    g = game(2)
+    for loc in ("bem", "corvin"):
+        g.s["locations"][loc]["event"] = None
+    refresh(g)
+    play(g, "h14")  # one event: both snipers go there without a choice
+    assert loc_view(g, "university")["snipers"] == 2 and in_headline_step(g)
     g2 = game(2)
     for loc in g2.s["locations"].values():
         loc["event"] = None
@@ -279,12 +293,23 @@ def test_h29_popular_support_second_copy_shifts_support_and_marks():
     assert v["support"] == 2 and [m["id"] for m in v["marks"]] == ["h29"]
 
 
-def test_h30_bloodbath_in_the_countryside_shifts_morale_without_h05():
+def test_h30_bloodbath_in_the_countryside_places_a_soviet_tank_on_an_event_without_h05():
+    """H#30 aligned with Appendix D's Z#8 of the same title: a Soviet tank on an event (in any
+    location with no event on the board); without H#5 no fighter is removed."""
     g = game(2)
     give_active(g, "bem", 1)
     play(g, "h30")
-    assert g.view("rev1")["morale"] == 1
+    assert locations_offered(g, SOVIET) == ["bem", "corvin", "university"]
+    pick_location(g, SOVIET, "corvin")
+    v = g.view("rev1")
+    assert v["locations"]["corvin"]["soviet_tanks"] == 1 and v["morale"] == 2
     assert in_headline_step(g)  # no fighter removed without H#5
+    g2 = game(2)
+    for loc in g2.s["locations"].values():
+        loc["event"] = None
+    refresh(g2)
+    play(g2, "h30")
+    assert len(locations_offered(g2, SOVIET)) == 11
 
 
 def test_h31_hungarian_army_units_join_random_tank_in_corvin_unless_4_active_there():
@@ -297,3 +322,23 @@ def test_h31_hungarian_army_units_join_random_tank_in_corvin_unless_4_active_the
     play(g2, "h31", "cp")
     assert loc_view(g2, "corvin")["revolutionary_tanks"] == []
     assert any("already has 4 active fighters" in t for t in log_texts(g2))
+
+
+def test_h31_hungarian_army_units_join_revolutionary_tanks_count_towards_the_5_active_fighters():
+    """Appendix A, H#31: "All revolutionary tanks on the board (including the new one in Corvin
+    Passage) count towards the 5 active fighters": with 3 active fighters and 1 revolutionary tank
+    on the board, the new tank makes 5 and morale shifts toward the Hungarian end; with one fighter
+    fewer it does not."""
+    g = game(2)
+    give_active(g, "astoria", 3)
+    give_rev_tank(g, "radio", "rt_t55")
+    morale = g.s["morale"]
+    play(g, "h31", "cp")
+    assert len(loc_view(g, "corvin")["revolutionary_tanks"]) == 1
+    assert g.view("rev1")["morale"] == morale + 1
+    g2 = game(2)
+    give_active(g2, "astoria", 2)
+    give_rev_tank(g2, "radio", "rt_t55")
+    play(g2, "h31", "cp")
+    assert g2.view("rev1")["morale"] == morale
+    assert any("only 4 active fighter(s)" in t for t in log_texts(g2))

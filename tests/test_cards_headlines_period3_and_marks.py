@@ -114,14 +114,27 @@ def test_h37_party_leaders_flee_the_country_draws_from_deck_3_and_may_play_it_no
     assert f"You draw {HEADLINE[new[0]]['title']} from deck 3." in log_texts(g, SOVIET)
 
 
-def test_h37_party_leaders_flee_the_country_other_deck_when_deck_3_is_empty():
+def test_h37_party_leaders_flee_the_country_deck_3_empty_the_commander_chooses_another_deck():
+    """R50, Appendix A: "If that deck is empty, the other headline decks may be chosen": the
+    commander picks deck 1 or deck 2; with only one of them left, it is drawn without asking."""
     g = game(2)
     with_hand(g, ["h37"])
     g.s["headline_discard"].extend(g.s["headline_decks"]["3"])
     g.s["headline_decks"]["3"] = []
     refresh(g)
     act(g, SOVIET, "play_headline", card="h37", mode="resolve")
-    assert "The Soviet commander draws a headline from deck 2." in log_texts(g, "rev1")
+    assert sorted(a["deck"] for a in of_type(g, SOVIET, "choose_deck")) == ["1", "2"]
+    act(g, SOVIET, "choose_deck", deck="1")
+    assert "The Soviet commander draws a headline from deck 1." in log_texts(g, "rev1")
+    g2 = game(2)
+    with_hand(g2, ["h37"])
+    for d in ("3", "1"):
+        g2.s["headline_discard"].extend(g2.s["headline_decks"][d])
+        g2.s["headline_decks"][d] = []
+    refresh(g2)
+    act(g2, SOVIET, "play_headline", card="h37", mode="resolve")
+    assert not of_type(g2, SOVIET, "choose_deck")
+    assert "The Soviet commander draws a headline from deck 2." in log_texts(g2, "rev1")
 
 
 def test_h38_news_from_suez_retrieves_the_whole_spa_queue_then_morale():
@@ -302,11 +315,12 @@ def test_h05_erno_gero_with_h30_bloodbath_removes_an_active_fighter_or_revolutio
     play(g, "h05")
     pick_location(g, SOVIET, "corvin")
     play(g, "h30")
+    pick_location(g, SOVIET, "bem")  # the tank first
     opts = of_type(g, SOVIET, "choose_fighter")
     assert sorted(a["fighter"] for a in opts) == sorted([fid, "rt_howitzer"])
     act(g, SOVIET, "choose_fighter", fighter="rt_howitzer", location="blaha")
     v = g.view("rev1")
-    assert v["locations"]["blaha"]["revolutionary_tanks"] == [] and v["morale"] == 1
+    assert v["locations"]["blaha"]["revolutionary_tanks"] == [] and v["locations"]["bem"]["soviet_tanks"] == 1
     assert in_headline_step(g)
 
 

@@ -253,6 +253,37 @@ def test_ak47_discarded_counts_as_food_and_molotov():
     assert g.view("rev1")["locations"]["astoria"]["soviet_tanks"] == 0
 
 
+def test_ak47_discarded_gives_ammunition_for_attack_militia_and_the_reward_is_collected():
+    """Promo rules: "discarding the card for the ammunition resource when performing 'Action 3:
+    Attack militia' the reward is collected as normal": with only the AK-47 in hand and militia
+    present, Attack militia is offered; the AK-47 gives one ammunition icon (only for that action)."""
+    g = rev_turn(promo_ak47=True)
+    stage(g, rev1="stalin", hand=["rc_ak47"], active={"stalin": []}, units={"stalin": {"militia": 2}})
+    assert {"type": "attack_militia"} in legal(g)
+    act(g, "rev1", "attack_militia")
+    assert {"type": "discard", "card": "rc_ak47"} in legal(g)
+    act(g, "rev1", "discard", card="rc_ak47")
+    act(g, "rev1", "done")
+    v = g.view("rev1")
+    assert v["locations"]["stalin"]["militia"] == 1  # one ammunition icon attacks one militia
+    assert v["turn"]["actions_left"] == 1 and v["hand"] == []
+    # With 2 more ammunition from the hand, 3 militia are attacked and the card reward is drawn.
+    g = rev_turn(promo_ak47=True)
+    stage(g, rev1="stalin", hand=["rc_ak47", "rc_ammunition_crate_1"], active={"stalin": []},
+          units={"stalin": {"militia": 3}})
+    act(g, "rev1", "attack_militia")
+    act(g, "rev1", "discard", card="rc_ak47")
+    act(g, "rev1", "discard", card="rc_ammunition_crate_1")
+    act(g, "rev1", "done")
+    v = g.view("rev1")
+    assert v["locations"]["stalin"]["militia"] == 0 and len(v["hand"]) == 1
+    # The ammunition counts only for Attack militia: it does not pay an event's ammunition.
+    g = rev_turn(promo_ak47=True)
+    stage(g, rev1="corvin", hand=["rc_ak47"], active={"corvin": []}, units={"corvin": {"soviet_tanks": 0}})
+    assert g.s["locations"]["corvin"]["event"] == "e03"  # needs ammunition + molotov
+    assert {"type": "resolve_event"} not in legal(g)
+
+
 # ===== promo: Last Stand ============================================================================
 def last_stand_turn(**units):
     """rev1 alone in Kossuth Square (a Soviet tank there), holding Last Stand, 2 actions left."""
@@ -413,7 +444,24 @@ def test_fighter_kalapos_and_wawelska_reduce_spa_strength(fighter, reduction):
     act(g, "soviet", "attack", location="stalin")
     assert f"Attack! on Stalin Square (strength {9 - reduction}): rolled 6 and 6: 1 hit(s)." in log_texts(g)
     act(g, "rev2", "hit", target="fighter", fighter=fighter)
-    assert g.s["morale"] == morale  # below 9: no threaten
+    # R13: the threaten step reads the board after the fire; the fire removed the fighter, so the
+    # strength is 9 again and morale shifts.
+    assert g.s["morale"] == morale - 1
+    # The fighter kept (a player takes the hit): below 9, no threaten.
+    g = game(2, 1)
+    pass_through(g, at_step("spa"))
+    for here in g.s["locations"].values():
+        here.update(militia=0, snipers=0, barricades=0)
+    g.s["locations"]["stalin"].update(snipers=3, militia=0)
+    set_active(g, "stalin", [fighter])
+    g.s["positions"].update(rev1="stalin", rev2="university")
+    refresh(g)
+    morale = g.s["morale"]
+    force_dice(g, [6, 6])
+    act(g, "soviet", "play_spa", card="spa_attack_1")
+    act(g, "soviet", "attack", location="stalin")
+    g.apply("rev1", {"type": "hit", "target": "injury", "seat": "rev1"})
+    assert g.s["morale"] == morale
 
 
 def test_fighter_without_ability_only_gives_icons():

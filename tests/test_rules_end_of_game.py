@@ -212,7 +212,7 @@ def ambulance_under_fire(g, victim="rev1"):
     s["market"][0] = "e21"
     refresh(g)
     act(g, SOVIET, "done")  # headline step
-    s["cp"] = 6  # E#21 costs 6 (3 as first reconstructed, +3 for period 3: R95, R96)
+    s["cp"] = 4  # E#21 costs 4 (3 as first reconstructed, +1 for period 3: R104)
     refresh(g)
     act(g, SOVIET, "buy_event", slot=0)
     act(g, SOVIET, "place", location="csepel")

@@ -275,17 +275,33 @@ def test_difficulty_increase_injury_limit_changes_nothing_at_setup():
 
 
 def test_difficulty_activate_a_fighter_where_a_revolutionary_stands():
-    """Favouring the Revolutionaries: activate a fighter in the same location as one of the Revolutionary players."""
-    plain, tuned, paths = _changes(2, rev_activate_fighter=True)
+    """Favouring the Revolutionaries: activate a fighter in the same location as one of the Revolutionary players
+    (one Revolutionary: no choice to make)."""
+    plain, tuned, paths = _changes(1, rev_activate_fighter=True)
     before, after = plain["locations"]["university"], tuned["locations"]["university"]
-    assert sorted(paths) == ["locations.university.active", "locations.university.facedown",
-                             "locations.university.inactive"]
+    assert {p for p in paths if p.startswith("locations")} == {
+        "locations.university.active", "locations.university.facedown", "locations.university.inactive"}
     assert after["active"] == [before["inactive"]]
     assert after["inactive"] == before["facedown"][0]
     assert after["facedown"] == []
-    v = new_game(2, 17, {"rev_activate_fighter": True}).view("rev1")["locations"]["university"]
+    v = new_game(1, 17, {"rev_activate_fighter": True}).view("rev1")["locations"]["university"]
     assert [f["active"] for f in v["fighters"]] == [True, False]
     assert v["facedown"] == 0
+
+
+def test_difficulty_activate_a_fighter_the_team_chooses_which_revolutionarys_location():
+    """R31: "in the same location as one of the Revolutionary players": the team chooses which
+    player's location, before the first headline step; the first to click decides."""
+    g = new_game(3, 17, {"rev_activate_fighter": True})
+    assert g.active_seats() == ["rev1", "rev2", "rev3"]
+    offered = sorted(a["location"] for a in g.legal_actions("rev2") if a["type"] == "choose_location")
+    assert offered == ["bem", "corvin", "university"]
+    inactive = g.s["locations"]["corvin"]["inactive"]
+    g.apply("rev3", {"type": "choose_location", "location": "corvin"})
+    v = g.view("spectator")["locations"]
+    assert [f["id"] for f in v["corvin"]["fighters"] if f["active"]] == [inactive]
+    assert all(not f["active"] for loc in ("university", "bem") for f in v[loc]["fighters"])
+    assert g.active_seats() == ["soviet"] and g.view("soviet")["step"] == "headline"
 
 
 def test_difficulty_shift_morale_toward_soviet_end():

@@ -277,10 +277,11 @@ def test_market_refill_as_much_as_possible():
     assert v["event_deck_count"] == 0
 
 
-def test_market_step_skipped_when_the_event_deck_is_empty():
-    """On the 7th day the event deck runs out and the market doesn't need to be refilled."""
+def test_market_step_skipped_when_the_event_deck_is_empty_on_day_7():
+    """On the 7th day the event deck runs out and the market doesn't need to be refilled (R3)."""
     g = game(2, seed=2)
     old = list(g.s["market"])
+    g.s["day"] = 7
     g.s["event_deck"] = []
     refresh(g)
     to_market(g)
@@ -288,4 +289,4 @@ def test_market_step_skipped_when_the_event_deck_is_empty():
     assert v["phase"] == "revolutionary"
     assert [m["event"]["id"] for m in v["market"]] == old
     assert v["event_discard"] == []
-    assert "The event deck is empty: the market is not refilled." in log_texts(g, "rev1")
+    assert "The event deck is empty on the last day: the market is not refilled." in log_texts(g, "rev1")

@@ -183,7 +183,7 @@ def test_headline_lapsing_red_card_collected_for_cp_is_not_lapsing():
 # ===== Event step ===================================================================================
 def test_event_cost_is_base_plus_slot_surcharge():
     """The base cost is increased by the number above the market slot: (+0), (+0), (+1), (+1), (+2), (+2)."""
-    g = with_market(game(2), ["e06", "e07", "e09", "e11", "e12", "e14"])  # all base 3 (period 1 tuned, R95)
+    g = with_market(game(2), ["e06", "e07", "e09", "e13", "e15", "e16"])  # all base 3 (tuned +1, R95/R104)
     done(g)
     assert market_cost(g) == [3, 3, 4, 4, 5, 5]
     with_cp(g, 4)
@@ -231,9 +231,9 @@ def test_event_minor_cannot_be_bought_into_an_occupied_location():
 def test_event_major_replaces_the_occupant_without_effect():
     """A major event may be bought into an occupied location: discard the event there without effect, then place it."""
     g = with_event(game(2), "kossuth", "e33")  # minor: its reward would shift support
-    with_market(g, ["e10", "e24", "e05", "e06", "e07", "e09"])  # Bloodbath (Kossuth Square), base 4
+    with_market(g, ["e10", "e24", "e05", "e06", "e07", "e09"])  # Bloodbath (Kossuth Square), base 5 (R104)
     done(g)
-    with_cp(g, 4)
+    with_cp(g, 5)
     assert 0 in buyable(g)
     act(g, SOVIET, "buy_event", slot=0)
     v = sv(g)
@@ -302,20 +302,20 @@ def test_event_anywhere_cannot_be_bought_with_no_empty_location():
 
 def test_event_cannot_buy_with_too_few_cp():
     """The Soviet commander spends collected CP: an event costing more than the CP left cannot be bought."""
-    g = with_market(game(2), ["e10", "e24", "e05", "e06", "e07", "e09"])
+    g = with_market(game(2), ["e10", "e24", "e05", "e06", "e07", "e09"])  # Bloodbath: 5 CP
     done(g)
-    with_cp(g, 3)
+    with_cp(g, 4)
     assert 0 not in buyable(g)
     unchanged_after_illegal(g, SOVIET, {"type": "buy_event", "slot": 0})
-    with_cp(g, 4)
+    with_cp(g, 5)
     assert 0 in buyable(g)
 
 
 def test_event_market_worked_example_8_cp_buys_2_plus_4_plus_1():
     """Example: the Soviet gathers 2+4+2=8 CP then buys 3 events for 2+4+1=7 CP (the minor costs 0, no minor on the board yet)."""
     g = with_hand(game(2), ["h05", "h07", "h13"])  # CP 2 (red), 4 (green), 2 (red)
-    # base 2 (+0; E#16, period 2), base 4 (+0), minor (+1)
-    with_market(g, ["e16", "e10", "e24", "e15", "e06", "e12"])
+    # base 2 (+0; E#8), base 4 (+0; E#11), minor (+1): the tuned costs keep the example's numbers
+    with_market(g, ["e08", "e11", "e24", "e15", "e06", "e12"])
     for card in ("h05", "h07", "h13"):
         play(g, card, "cp")
         settle(g)  # H#7 (green) is executed: a Revolutionary chooses the player
@@ -324,13 +324,13 @@ def test_event_market_worked_example_8_cp_buys_2_plus_4_plus_1():
     assert market_cost(g)[:3] == [2, 4, 1]
     for slot in (0, 1, 2):
         act(g, SOVIET, "buy_event", slot=slot)
-        if slot == 0:  # Red star removed belongs anywhere: the Soviet chooses an empty location
+        if slot == 0:  # Spreading the news belongs anywhere: the Soviet chooses an empty location
             act(g, SOVIET, "place", location="radio")
     v = sv(g)
     assert v["cp"] == 1
-    assert (v["locations"]["radio"]["event"]["id"], v["locations"]["kossuth"]["event"]["id"],
-            v["locations"]["astoria"]["event"]["id"]) == ("e16", "e10", "e24")
+    assert (v["locations"]["radio"]["event"]["id"], v["locations"]["szena"]["event"]["id"],
+            v["locations"]["astoria"]["event"]["id"]) == ("e08", "e11", "e24")
     texts = log_texts(g, "rev1")
-    assert "The Soviet commander buys Red star removed from buildings for 2 CP." in texts
-    assert "The Soviet commander buys Bloodbath for 4 CP." in texts
+    assert "The Soviet commander buys Spreading the news to the countryside for 2 CP." in texts
+    assert "The Soviet commander buys Fighter group organized for 4 CP." in texts
     assert "The Soviet commander buys Tanks in sight for 1 CP." in texts

@@ -169,14 +169,14 @@ def test_h36_tank_not_placed_if_4_active_fighters_in_corvin_passage():
 
 def test_event_anywhere_with_a_sniper_needs_an_empty_location_with_a_sniper():
     """E#17 (Anywhere with a sniper): placed only in an empty location with a sniper; it cannot be placed with no sniper on the board."""
-    g = with_market(game(2), ["e17", "e24", "e05", "e06", "e07", "e09"])  # SPA resupplies, base 3
+    g = with_market(game(2), ["e17", "e24", "e05", "e06", "e07", "e09"])  # SPA resupplies, base 4 (R104)
     done(g)
-    with_cp(g, 3)
+    with_cp(g, 4)
     act(g, SOVIET, "buy_event", slot=0)
     assert {a["location"] for a in of_type(g, SOVIET, "place")} == {"kossuth", "radio", "hwpp"}
     g = with_market(game(2), ["e17", "e24", "e05", "e06", "e07", "e09"])
     for loc in g.s["locations"].values():
         loc["snipers"] = 0
     done(refresh(g))
-    with_cp(g, 3)
+    with_cp(g, 4)
     assert 0 not in buyable(g)

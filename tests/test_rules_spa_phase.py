@@ -401,3 +401,26 @@ def test_spa_two_attack_cards_on_one_day_never_the_same_location():
     force_dice(g2, [6, 6])
     attack(g2, "astoria", "spa_attack_2")
     assert "spa_attack_1" not in [a["card"] for a in of_type(g2, "soviet", "play_spa")]
+
+
+def test_spa_attack_threaten_reads_the_strength_after_the_fire_kalapos_removed_by_the_fire():
+    """R13 (Attack!, Threaten): the threaten step reads the board after the fire, for the barricade
+    and the strength alike: Márton Kalapos (-3) removed by the fire no longer lowers the strength,
+    so 3 snipers (9) threaten."""
+    g = spa_phase(units={"astoria": {"snipers": 3}, "stalin": {"militia": 1}})
+    g.s["locations"]["astoria"]["active"] = ["f_marton_kalapos"]
+    for here in g.s["locations"].values():
+        if here is not g.s["locations"]["astoria"] and "f_marton_kalapos" in here["active"]:
+            here["active"].remove("f_marton_kalapos")
+    for here in g.s["locations"].values():
+        if "f_marton_kalapos" in here["facedown"]:
+            here["facedown"].remove("f_marton_kalapos")
+        if here["inactive"] == "f_marton_kalapos":
+            here["inactive"] = None
+    refresh(g)
+    morale = g.s["morale"]
+    force_dice(g, [6, 6])
+    attack(g, "astoria")
+    assert "Attack! on Astoria (strength 6): rolled 6 and 6: 1 hit(s)." in log_texts(g)
+    g.apply("rev1", {"type": "hit", "target": "fighter", "fighter": "f_marton_kalapos"})
+    assert g.view("rev1")["morale"] == morale - 1

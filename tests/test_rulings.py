@@ -31,15 +31,39 @@ def test_ruling_spa_icon_retrieves_the_earliest_played_card_first():
     assert "spa_move_sniper_1" in g.s["spa_pool"]
 
 
-def test_ruling_market_with_an_empty_event_deck_is_left_alone():
-    """R3: on day 7 (event deck empty) the market step changes nothing."""
+def test_ruling_market_with_an_empty_event_deck_is_left_alone_on_day_7():
+    """R3: on day 7 (event deck empty) the market step changes nothing ("the market doesn't need to
+    be refilled")."""
     g = game(1, 4)
+    g.s["day"] = 7
+    g.s["event_discard"].extend(g.s["event_deck"])
     g.s["event_deck"] = []
     refresh(g)
     market = list(g.s["market"])
     pass_through(g, at_step("turn_order"))
     assert g.s["market"] == market
     assert not of_type(g, "soviet", "keep")
+
+
+def test_ruling_market_step_with_an_empty_event_deck_before_day_7_still_keeps_exactly_2():
+    """R3, Market step: "They must choose exactly 2 event cards on the market to keep ... and
+    discard the rest ... If there are not enough cards to refill the market, refill as much as
+    possible." The deck can run dry before day 7; the commander still keeps 2 and discards the rest."""
+    g = game(1, 4)
+    g.s["event_discard"].extend(g.s["event_deck"])
+    g.s["event_deck"] = []
+    refresh(g)
+    pass_through(g, at_step("market"))
+    market = [e for e in g.s["market"] if e]
+    assert len(market) == 6 and g.active_seats() == ["soviet"]
+    keep = [a["slot"] for a in of_type(g, "soviet", "keep")]
+    assert len(keep) == 6
+    act(g, "soviet", "keep", slot=3)
+    act(g, "soviet", "keep", slot=5)
+    v = g.view("spectator")
+    assert [m["event"]["id"] if m["event"] else None for m in v["market"]] == [market[3], market[5]] + [None] * 4
+    assert {e["id"] for e in v["event_discard"]} >= set(market) - {market[3], market[5]}
+    assert v["event_deck_count"] == 0
 
 
 def test_ruling_take_cards_the_holder_chooses_which_cards():
@@ -161,3 +185,26 @@ def test_every_test_named_in_the_rulings_exists():
                                                  for n in names)):
             missing.append(f"{path}::{name}" if name else path)
     assert not missing, missing
+
+
+def test_ruling_r46_h26_radio_free_europe_only_an_active_fighter_in_your_own_location_counts():
+    """R46 (H#26 data and engine agree): a player draws only with an active fighter (revolutionary
+    tanks count) in their own location; one in an adjacent location does not count."""
+    from engine.cards import HEADLINE
+
+    g = game(2, 1)
+    g.s["positions"].update(rev1="astoria", rev2="kossuth")  # adjacent locations
+    for here in g.s["locations"].values():
+        here["active"] = []
+    g.s["locations"]["astoria"]["active"] = ["rt_t34"]
+    g.s["rev_tank_supply"].remove("rt_t34")
+    hand = [c for c in g.s["headline_hand"]]
+    deck = g.s["headline_decks"]["2"]
+    deck[deck.index("h26")] = hand[0]
+    g.s["headline_hand"][0] = "h26"
+    refresh(g)
+    before = {s: len(g.s["hands"][s]) for s in ("rev1", "rev2")}
+    act(g, "soviet", "play_headline", card="h26", mode="cp")
+    assert len(g.s["hands"]["rev1"]) == before["rev1"] + 1
+    assert len(g.s["hands"]["rev2"]) == before["rev2"]
+    assert "adjacent" not in HEADLINE["h26"]["text"]

@@ -17,14 +17,15 @@ from .board import (
     TOKENS,
     TRACK_PROVENANCE,
 )
-from .events import EVENTS, MAJOR_COST_TUNING
+from .events import EVENTS, MAJOR_COST_CAP
 from .fighters import FIGHTERS, REVOLUTIONARY_TANKS
 from .headlines import HEADLINES
-from .promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS
+from .promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS, PRINTING_PRESS_EVENTS, PRINTING_PRESS_LOCATION
 from .revolutionary_cards import PROMO_CARDS, REVOLUTIONARY_CARDS
 from .spa_cards import SPA_CARDS
 
-_PROVENANCES = ("rulebook", "reconstructed")
+# "promo card": printed on a promo card the rulebook does not reproduce (the Printing Press).
+_PROVENANCES = ("rulebook", "promo card", "reconstructed")
 _SCALARS = (str, int, bool, type(None))
 
 
@@ -81,7 +82,8 @@ def problems() -> list[str]:
     # ---- unique ids (across every component) -------------------------------------------------
     seen: set[str] = set()
     for coll in (LOCATIONS, HEADLINES, EVENTS, ALTERNATIVE_START_EVENTS, REVOLUTIONARY_CARDS,
-                 PROMO_CARDS, FIGHTERS, REVOLUTIONARY_TANKS, SPA_CARDS, PLAYER_POWERS):
+                 PROMO_CARDS, FIGHTERS, REVOLUTIONARY_TANKS, SPA_CARDS, PLAYER_POWERS,
+                 [PRINTING_PRESS_LOCATION], PRINTING_PRESS_EVENTS):
         for rec in coll:
             rid = rec.get("id")
             if not isinstance(rid, str) or not rid:
@@ -101,7 +103,9 @@ def problems() -> list[str]:
                             ("EVENTS", EVENTS), ("ALTERNATIVE_START_EVENTS", ALTERNATIVE_START_EVENTS),
                             ("REVOLUTIONARY_CARDS", REVOLUTIONARY_CARDS), ("PROMO_CARDS", PROMO_CARDS),
                             ("FIGHTERS", FIGHTERS), ("REVOLUTIONARY_TANKS", REVOLUTIONARY_TANKS),
-                            ("SPA_CARDS", SPA_CARDS), ("PLAYER_POWERS", PLAYER_POWERS)):
+                            ("SPA_CARDS", SPA_CARDS), ("PLAYER_POWERS", PLAYER_POWERS),
+                            ("PRINTING_PRESS_LOCATION", [PRINTING_PRESS_LOCATION]),
+                            ("PRINTING_PRESS_EVENTS", PRINTING_PRESS_EVENTS)):
         for i, rec in enumerate(coll):
             _provenance(rec, f"{coll_name}[{rec.get('id', i)}]", out)
     for key, rec in TRACK_PROVENANCE.items():
@@ -256,8 +260,8 @@ def problems() -> list[str]:
             if len(e["requires"]) != 2:
                 out.append(f"{w}: minor events need 2 icons")
         elif e["period"] in (1, 2, 3):
-            if not isinstance(e["cost"], int) or isinstance(e["cost"], bool) or not 1 <= e["cost"] <= 5 + max(MAJOR_COST_TUNING.values()):
-                out.append(f"{w}: major events cost 1-5 (+ tuning)")
+            if not isinstance(e["cost"], int) or isinstance(e["cost"], bool) or not 1 <= e["cost"] <= MAJOR_COST_CAP:
+                out.append(f"{w}: major events cost 1-{MAJOR_COST_CAP} (the rulebook's examples: 2 and 4)")
         else:
             out.append(f"{w}: bad period {e['period']!r}")
         if not isinstance(e["reward"], str) or not e["reward"].strip():
@@ -280,6 +284,17 @@ def problems() -> list[str]:
         out.append("EVENTS: periods do not match Appendix B")
     if sum(1 for e in ALTERNATIVE_START_EVENTS if e["penalty"]) != 1:
         out.append("ALTERNATIVE_START_EVENTS: exactly one must have a penalty")
+    # ---- the Printing Press promo: a leaf next to one city location, its printed event on it ---
+    pp = PRINTING_PRESS_LOCATION
+    if pp["id"] in locs or any(n not in locs for n in pp["neighbours"]) or len(pp["neighbours"]) != 1:
+        out.append("PRINTING_PRESS_LOCATION: must be a new location next to exactly one city location")
+    for e in PRINTING_PRESS_EVENTS:
+        if e["location"] != pp["id"] or e["cost"] != 0 or e["period"] != "promo" or not e["penalty"]:
+            out.append(f"{e['id']}: the printed event sits on the Printing Press, costs 0 and has a penalty")
+        _icons(e["requires"], e["id"], out)
+        if e["provenance"] != "promo card" or "Not printed" not in e["basis"]:
+            out.append(f"{e['id']}: provenance is the promo card; the basis names what the card does not print")
+    _jsonable([pp] + list(PRINTING_PRESS_EVENTS), "PRINTING_PRESS", out)
     if {e["location"] for e in ALTERNATIVE_START_EVENTS} != {"university", "bem", "corvin"}:
         out.append("ALTERNATIVE_START_EVENTS: must sit on university, bem, corvin")
 
@@ -287,6 +302,10 @@ def problems() -> list[str]:
     for c in list(REVOLUTIONARY_CARDS) + list(PROMO_CARDS):
         w = c["id"]
         _icons(c["icons"], w, out)
+        for action, extra in (c.get("action_icons") or {}).items():
+            if action not in ("resolve_event", "attack_militia", "destroy_tank"):
+                out.append(f"{w}: action_icons for unknown action {action!r}")
+            _icons(extra, w, out)
         if c["id"] != f"rc_{c['kind']}_{c['id'].rsplit('_', 1)[-1]}" and c in REVOLUTIONARY_CARDS:
             out.append(f"{w}: id does not follow rc_<kind>_<n>")
         if c["aid"] and sorted(c["icons"]) != sorted(["information", "medical", "food"]):

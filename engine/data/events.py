@@ -15,21 +15,25 @@ one space; "X resolved:" means X's resolution marker is in the ashtray.
 """
 from __future__ import annotations
 
-# Balance tuning from bot-vs-bot simulation (docs/balance.md, docs/rulings.md R95 and R96): added to
-# the base cost of every major event of the period. The printed costs are reconstructed (the rulebook
-# gives only the starting events' 0), so they are the number tuned; starting events and minor X
-# events are unchanged. R95: +1 in periods 1 and 3; R96: period 3 +3 in all (after the stronger
-# greedy Soviet, the solo game was left at the bottom of the target range).
-MAJOR_COST_TUNING = {1: 1, 2: 0, 3: 3}
-TUNING_RULINGS = {1: "R95", 2: "", 3: "R95, R96"}
+# Balance tuning from bot-vs-bot simulation (docs/balance.md, docs/rulings.md R95, R96 and R104): added to
+# the base cost of every major event of the period, never above MAJOR_COST_CAP. The printed costs are
+# reconstructed (the rulebook gives only the starting events' 0 and the market example's majors of 2
+# and 4 CP), so they are the number tuned; starting events and minor X events are unchanged. R104: +1
+# in every period, capped at 5 CP (R96's +3 on period 3 put E#19-E#22 at 6-8 CP, outside the range the
+# rulebook's examples show).
+MAJOR_COST_TUNING = {1: 1, 2: 1, 3: 1}
+MAJOR_COST_CAP = 5
+TUNING_RULINGS = {1: "R95, R104", 2: "R104", 3: "R95, R104"}
 
 
 def _e(id, title, location, period, cost, requires, reward, basis, *, placement=None, penalty=None,
        per_event=None, lapsing=False, mark=False, modifiers=None, provenance="reconstructed"):
     if period in (1, 2, 3) and cost is not None and MAJOR_COST_TUNING[period]:
+        tuned = min(MAJOR_COST_CAP, cost + MAJOR_COST_TUNING[period])
         basis += (f" Base cost {cost} as first reconstructed, +{MAJOR_COST_TUNING[period]} for period {period} "
-                  f"from bot-vs-bot balance simulation ({TUNING_RULINGS[period]}).")
-        cost += MAJOR_COST_TUNING[period]
+                  f"(at most {MAJOR_COST_CAP} CP: {tuned}) from bot-vs-bot balance simulation "
+                  f"({TUNING_RULINGS[period]}).")
+        cost = tuned
     return {
         "id": id, "title": title, "location": location, "period": period, "cost": cost,
         "requires": list(requires), "requires_per_event": list(per_event or []),

@@ -52,10 +52,10 @@ HEADLINES = [
        "Appendix A: players may stay in place, revolutionary tanks may be moved; Appendix D: up to 3 fighters move."),
     _h("h04", "Authorities open fire on the crowd", 1, "red", 3, 1, _OPEN_FIRE, _OPEN_FIRE_BASIS),
     _h("h05", "Ernő Gerő requests intervention", 1, "red", 2, 0,
-       "Place one Soviet tank in a location with an event (Soviet's choice). Then every Soviet tank in "
-       "that location fires, even if a barricade is there. If no event is on the board, nothing happens.",
-       "Appendix A: tanks in the chosen location fire through barricades; Appendix D: places a tank on an "
-       "event; marked (modifies H#29, H#30).",
+       "Place one Soviet tank in a location with an event (Soviet's choice; any location if no event is on "
+       "the board). Then every Soviet tank in that location fires, even if a barricade is there.",
+       "Appendix A: tanks in the chosen location fire through barricades; Appendix D (Z#11, same title): places "
+       "a tank on an event, in any location if there is none; marked (modifies H#29, H#30).",
        mark=True),
     _h("h06", "Antal Apró orders arrest of the \"fascist mob\"", 1, "red", 3, 1,
        "Place one sniper in a location with an event (Soviet's choice). If no event is on the board, "
@@ -97,9 +97,10 @@ HEADLINES = [
        "fires, even if a barricade is there.",
        "Appendix A: refers to 'a player with no injuries'; Appendix D: Soviet tanks fire even through barricades."),
     _h("h14", "Organizing Worker's Militia", 2, "red", 2, 1,
-       "Place up to 2 snipers in locations with an event (both in one location or one each in two). If no "
-       "event is on the board, place them anywhere.",
-       "Appendix A: events on the market are not on the board; Appendix D: two snipers placed on events."),
+       "Place 2 snipers, each in a different location with an event. If only one event is on the board, "
+       "place both there; if no event is on the board, place them anywhere.",
+       "Appendix A: events on the market are not on the board; Appendix D (Z#12, same title): both snipers are "
+       "placed, both on the one event if there is only one, anywhere if there is none."),
     _h("h15", "March of the Bloodied Flag", 2, "green", 4, None,
        "One Revolutionary player (team's choice) draws one card for each active fighter in their location "
        "(revolutionary tanks count), at most 3 cards.",
@@ -164,14 +165,21 @@ HEADLINES = [
        "Appendix A: second copy of Popular support, marked (modifies H#28), undiscardable if H#5 resolved.",
        mark=True, modifiers=["h05"], cannot_discard_if="h05"),
     _h("h30", "Bloodbath in the countryside", 2, "red", 3, 1,
-       "Shift morale toward the Soviet end. H#5 resolved: the Soviet commander also removes one active "
-       "fighter or revolutionary tank from any location.",
-       "Appendix A: H#5 resolved removes an active fighter or revolutionary tank; history: Mosonmagyaróvár, 26 Oct.",
+       "Place one Soviet tank in a location with an event (Soviet's choice; any location if no event is on "
+       "the board). H#5 resolved: the Soviet commander also removes one active fighter or revolutionary tank "
+       "from any location.",
+       "Appendix A: H#5 resolved removes an active fighter or revolutionary tank; Appendix D (Z#8, same title): "
+       "places a Soviet tank, in any location if no event is on the board; history: Mosonmagyaróvár, 26 Oct.",
        modifiers=["h05"]),
     _h("h31", "Hungarian Army units join", 2, "green", 5, None,
        "Place a random revolutionary tank from the supply in Corvin Passage (not if it already has 4 active "
-       "fighters or no tank is left).",
-       "Appendix A: a random tank in Corvin Passage unless 4 active fighters are there."),
+       "fighters or no tank is left). Then, if there are 5 or more active fighters on the board (every "
+       "revolutionary tank counts, the new one included), shift morale toward the Hungarian end.",
+       "Appendix A: a random tank in Corvin Passage unless 4 active fighters are there; \"all revolutionary "
+       "tanks on the board (including the new one in Corvin Passage) count towards the 5 active fighters\", so "
+       "the text has a condition on 5 active fighters on the board checked after the placement; its effect (a "
+       "morale shift toward the Hungarian end) is reconstructed: history, army units joining the fighters "
+       "lifted the city's spirits."),
 
     # ---- Period 3: The Turning Tide (H#32-H#42) ------------------------------------------------
     _h("h32", "Political prisoners released", 3, "green", 4, None,
@@ -205,7 +213,7 @@ HEADLINES = [
        lapsing=True),
     _h("h37", "Party leaders flee the country", 3, "red", 2, 2,
        "The Soviet commander draws one headline card, from The Turning Tide (3) deck if possible, otherwise "
-       "from another deck, and may play it in this headline step.",
+       "from another deck of the commander's choice, and may play it in this headline step.",
        "Appendix A: the new headline is drawn from The Turning Tide deck if possible; history: Gerő and Hegedűs fled to Moscow."),
     _h("h38", "News from Suez", 3, "red", 2, 0,
        "Retrieve every SPA card from the SPA discard queue into the SPA pool. Then shift morale toward the "

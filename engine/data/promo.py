@@ -53,3 +53,28 @@ PLAYER_POWERS = [
      "disadvantage": "Your first movement step in each turn is not free.",
      "provenance": "reconstructed", "basis": _PP_BASIS},
 ]
+
+# ----- The Printing Press (a promo location with its printed event) ----------------------------------
+_PP_CARD = ("Promo card 'Printing Press': a new location adjacent only to Blaha Lujza Square, in play from the "
+            "beginning of day 3 with no fighters; its printed event needs two information and one ammunition.")
+
+PRINTING_PRESS_LOCATION = {
+    "id": "printing_press", "name": "Printing Press", "side": "pest", "reinforcement": False,
+    "neighbours": ["blaha"], "from_day": 3, "option": "promo_printing_press",
+    "provenance": "promo card", "basis": _PP_CARD,
+}
+
+PRINTING_PRESS_EVENTS = [
+    {"id": "epp", "title": "Making Pamphlets at the Atheneaum Printing Press", "location": "printing_press",
+     "period": "promo", "cost": 0, "requires": ["information", "information", "ammunition"],
+     "requires_per_event": [], "placement": None,
+     "reward": "Peek at up to 3 face-down inactive fighters, then place up to 2 of them active in Blaha Lujza "
+               "Square together with every piece in the Printing Press (the 4-active-fighter limit applies). "
+               "Then remove the Printing Press from the game.",
+     "penalty": "Shift morale toward the Soviet end.",
+     "lapsing": False, "mark": False, "modifiers": [],
+     "provenance": "promo card",
+     "basis": _PP_CARD + " Reward and penalty as printed (the title is spelled so on the card). Not printed: a CP "
+                         "cost (0 here: the event is never bought, like the starting events) and the size of the "
+                         "morale shift (one space, as every 'shift' in the game)."},
+]

@@ -4,7 +4,8 @@ Fields: id, kind (snake_case), name, icons (resource icons in the top-left corne
 icon gives both), aid (True only for "Aid": shows information, medical and food but counts as
 ONE of them, chosen when discarded), ability (None, or {"label": "action"|"free", "text"}:
 "action" costs an action, "free" may be used during the owner's turn at any time; the card is
-discarded either way), provenance, basis.
+discarded either way), action_icons (optional: action -> icons the card gives only for that
+action, e.g. the AK-47's ammunition for Attack militia), provenance, basis.
 
 Deck (38): Aid 4, Ambush 2, Build barricade 2, First aid kit 2, Transportation 2, Molotov crate 2,
 Ammunition crate 2, Information 3, Medical supplies 3, Molotov cocktail 6, Food 3, Ammunition 5,
@@ -61,11 +62,16 @@ REVOLUTIONARY_CARDS = (
 
 PROMO_CARDS = [
     {"id": "rc_ak47", "kind": "ak47", "name": "AK-47", "icons": ["food", "molotov"], "aid": False,
+     # Icons the card gives only for one action, on top of `icons`.
+     "action_icons": {"attack_militia": ["ammunition"]},
      "ability": {"label": "free",
                  "text": "Remove 3 militia from your location (all of them if fewer; never snipers). No card is "
-                         "drawn as an attack reward. This is not an action."},
+                         "drawn as an attack reward. This is not an action. Discarded for icons it counts as "
+                         "food and molotov, and as ammunition for 'Attack militia' (whose reward is collected "
+                         "as normal)."},
      "provenance": "rulebook",
-     "basis": "Promo rules: counts as both a food and a molotov resource; ability removes 3 militia, not an action."},
+     "basis": "Promo rules: counts as both a food and a molotov resource; ability removes 3 militia, not an action; "
+              "discarded for the ammunition resource in 'Action 3: Attack militia' the reward is collected as normal."},
     {"id": "rc_last_stand", "kind": "last_stand", "name": "Last Stand", "icons": [], "aid": False,
      "ability": {"label": "action",
                  "text": "Once per game, only as your last remaining action: resolve the event in your location "

@@ -46,4 +46,4 @@ def push_effect(g, key: str, by: str, actor: str | None = None, location: str | 
     return True
 
 
-from . import abilities, events, headlines  # noqa: E402,F401  (register the effects)
+from . import abilities, events, headlines, printing_press, setup_options  # noqa: E402,F401  (register the effects)

@@ -10,7 +10,6 @@ frame, the T-55 in `ops.has_barricade`; József Kormányos in the Move frame.
 from __future__ import annotations
 
 from .. import ops
-from ..board import NEIGHBOURS
 from ..cards import REV_CARD, name_of
 from ..frames.base import push
 from ..frames.choice import ask
@@ -67,7 +66,7 @@ def _discard_step(g, f, key: str, cards, prompt: str) -> bool:
 # ----- revolutionary cards ----------------------------------------------------------------------
 @playable_when("rc:build_barricade")
 def _can_build(g, seat):
-    return ops.on_board(g, "barricades") < ops.CAPS["barricades"]
+    return ops.supply(g, "barricades") > 0
 
 
 @effect("rc:build_barricade")
@@ -124,7 +123,7 @@ def transportation(g, f):
     seat = f["actor"]
     if f["step"] == 0:
         if "to" not in v and ask(g, f, "to", [seat], "Transportation: move to which adjacent location?",
-                                 location_options(NEIGHBOURS[_here(g, seat)])):
+                                 location_options(ops.neighbours(g, _here(g, seat)))):
             return False
         f["step"] = 1
         push(g, {"kind": "move", "seat": seat, "from": _here(g, seat), "to": v["to"]["location"], "free": True,
@@ -241,7 +240,7 @@ def sandor_jampec(g, f):
 
 
 def _rezon_targets(g, seat) -> list[str]:
-    return [n for n in NEIGHBOURS[_here(g, seat)] if ops.fighter_room(g, n) > 0]
+    return [n for n in ops.neighbours(g, _here(g, seat)) if ops.fighter_room(g, n) > 0]
 
 
 @playable_when("f_janos_rezon")

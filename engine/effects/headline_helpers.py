@@ -22,17 +22,17 @@ def _event_locations(g) -> list[str]:
 
 def _player_locations(g) -> list[str]:
     occupied = set(g.s["positions"].values())
-    return [loc for loc in LOCATION_IDS if loc in occupied]
+    return [loc for loc in g.s["locations"] if loc in occupied]  # a promo location in play counts
 
 
 def _room(g, kind: str) -> int:
-    return ops.CAPS[kind] - ops.on_board(g, kind)
+    return ops.supply(g, kind)
 
 
 def _fighter_options(g) -> list[dict]:
     """Every active fighter on the board, revolutionary tanks included."""
     return [{"type": "choose_fighter", "fighter": fid, "location": loc}
-            for loc in LOCATION_IDS for fid in g.s["locations"][loc]["active"]]
+            for loc, here in g.s["locations"].items() for fid in here["active"]]
 
 
 def _open_fire(g, f) -> bool:

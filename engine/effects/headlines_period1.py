@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import ops
-from ..board import LOCATION_IDS, NEIGHBOURS
+from ..board import LOCATION_IDS
 from ..frames.base import push
 from ..frames.card_frames import push_forced_discard
 from ..frames.choice import ask
@@ -50,7 +50,7 @@ def peter_veres_reads_manifesto(g, f):
         key = f"to_{seat}"
         here = g.s["positions"][seat]
         if key not in v:
-            opts = location_options(NEIGHBOURS[here]) + [{"type": "choose", "option": "stay"}]
+            opts = location_options(ops.neighbours(g, here)) + [{"type": "choose", "option": "stay"}]
             if ask(g, f, key, [seat], f"Péter Veres reads Manifesto: {seat}, move to an adjacent location "
                                       f"(free, up to 3 active fighters along) or stay in place.", opts):
                 return False
@@ -74,14 +74,13 @@ def erno_gero_requests_intervention(g, f):
     """Place a Soviet tank in a location with an event; every Soviet tank there fires."""
     v = f["vars"]
     if f["step"] == 0:
+        events = _event_locations(g)
         if "loc" not in v and ask(g, f, "loc", deciders(g, f),
-                                  "Ernő Gerő requests intervention: place a Soviet tank in a location with an event.",
-                                  location_options(_event_locations(g))):
+                                  "Ernő Gerő requests intervention: place a Soviet tank in a location with an event"
+                                  + ("." if events else " (no event is on the board: any location)."),
+                                  location_options(events or LOCATION_IDS)):
             return False
         f["step"] = 1
-        if not v["loc"]:
-            ops.log(g, "Ernő Gerő requests intervention: no event is on the board; nothing happens.")
-            return True
         loc = v["loc"]["location"]
         if not ops.place_units(g, loc, "soviet_tanks", 1):
             ops.log(g, "No Soviet tank is left in the supply to place.")

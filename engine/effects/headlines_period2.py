@@ -48,7 +48,8 @@ def news_blockade_in_romania(g, f):
 
 @effect("h14")
 def organizing_workers_militia(g, f):
-    """Place up to 2 snipers on events (one location or two); with no event, anywhere."""
+    """Place 2 snipers, each on a different event; both on the only event if there is one; with
+    no event, anywhere (R40; Appendix D's Z#12 of the same title)."""
     v = f["vars"]
     while f["step"] < 2:
         i = f["step"]
@@ -56,16 +57,17 @@ def organizing_workers_militia(g, f):
             ops.log(g, "No sniper is left in the supply to place.")
             break
         events = _event_locations(g)
+        first = v.get("s0", {}).get("location") if i == 1 else None
+        if first in events and len(events) > 1:
+            events = [loc for loc in events if loc != first]
         key = f"s{i}"
         if key not in v and ask(g, f, key, deciders(g, f),
-                                f"Organizing Worker's Militia: place sniper {i + 1} of up to 2"
+                                f"Organizing Worker's Militia: place sniper {i + 1} of 2"
                                 + (" in a location with an event" if events else " anywhere (no event on the board)")
-                                + ", or stop.",
-                                location_options(events or LOCATION_IDS) + [DONE]):
+                                + ".",
+                                location_options(events or LOCATION_IDS)):
             return False
         f["step"] += 1
-        if v[key]["type"] != "choose_location":
-            break
         ops.place_units(g, v[key]["location"], "snipers", 1)
     return True
 
@@ -308,12 +310,20 @@ def cia_asset_in_budapest(g, f):
 
 @effect("h30")
 def bloodbath_in_the_countryside(g, f):
-    """Morale toward the Soviet end; H#5 resolved: the Soviet commander removes one active fighter
-    or revolutionary tank."""
+    """A Soviet tank on an event (anywhere with no event: Appendix D's Z#8 of the same title); H#5
+    resolved: the Soviet commander removes one active fighter or revolutionary tank."""
     v = f["vars"]
-    if f["step"] == 0:
-        f["step"] = 1
-        ops.shift_morale(g, -1, "Bloodbath in the countryside")
+    if f["step"] == 0 and _room(g, "soviet_tanks") > 0:
+        events = _event_locations(g)
+        if "tank" not in v and ask(g, f, "tank", deciders(g, f),
+                                   "Bloodbath in the countryside: place a Soviet tank in a location with an event"
+                                   + ("." if events else " (no event is on the board: any location)."),
+                                   location_options(events or LOCATION_IDS)):
+            return False
+        ops.place_units(g, v["tank"]["location"], "soviet_tanks", 1)
+    elif f["step"] == 0:
+        ops.log(g, "Bloodbath in the countryside: no Soviet tank is left in the supply to place.")
+    f["step"] = 1
     if "h05" not in g.s["marks"]:
         return True
     if "fighter" not in v and ask(g, f, "fighter", deciders(g, f),
@@ -328,10 +338,20 @@ def bloodbath_in_the_countryside(g, f):
     return True
 
 
+FIVE_ACTIVE_FIGHTERS = 5  # H#31's condition (Appendix A: revolutionary tanks count towards it)
+
+
 @effect("h31")
 def hungarian_army_units_join(g, f):
-    """A random revolutionary tank joins in Corvin Passage (not with 4 active fighters there)."""
+    """A random revolutionary tank joins in Corvin Passage (not with 4 active fighters there); then
+    with 5 or more active fighters on the board (revolutionary tanks included) morale shifts toward
+    the Hungarian end."""
     ops.place_random_rev_tank(g, "corvin")
+    active = sum(len(here["active"]) for here in g.s["locations"].values())
+    if active >= FIVE_ACTIVE_FIGHTERS:
+        ops.shift_morale(g, +1, f"Hungarian Army units join: {active} active fighters on the board")
+    else:
+        ops.log(g, f"Hungarian Army units join: only {active} active fighter(s) on the board; morale stays.")
     return True
 
 

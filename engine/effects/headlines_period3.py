@@ -125,8 +125,21 @@ def pal_maleter_aids_the_revolution(g, f):
 
 @effect("h37")
 def party_leaders_flee_the_country(g, f):
-    """The Soviet commander draws a headline (The Turning Tide deck if possible) and may play it now."""
-    if ops.draw_headline(g, ("3", "2", "1")) is None:
+    """The Soviet commander draws a headline (The Turning Tide deck if possible; if it is empty,
+    from the other deck of the commander's choice: R50) and may play it now."""
+    v = f["vars"]
+    decks = g.s["headline_decks"]
+    if decks["3"]:
+        preferred = ("3",)
+    else:
+        others = [d for d in ("1", "2") if decks[d]]
+        if "deck" not in v and ask(g, f, "deck", deciders(g, f),
+                                   "Party leaders flee the country: The Turning Tide deck is empty; choose the "
+                                   "headline deck to draw from.",
+                                   [{"type": "choose_deck", "deck": d} for d in others]):
+            return False
+        preferred = (v["deck"]["deck"],) if v["deck"] else ()
+    if ops.draw_headline(g, preferred) is None:
         ops.log(g, "Party leaders flee the country: every headline deck is empty; no card is drawn.")
     else:
         ops.log(g, "Party leaders flee the country: the Soviet commander may play the new headline in this step.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .. import ops
 from ..cards import EVENT, HEADLINE
 from ..data.board import EVALUATION_MAX_EVENTS
+from ..effects import printing_press
 from ..powers import has_power
 from ..setup import fresh_day_flags
 from .base import Frame, pop, push, register
@@ -38,6 +39,7 @@ class Day(Frame):
         if step == "headline":
             s["cp"] = 0
             ops.log(g, f"Day {s['day']} ({DATES[s['day']]}): the Soviet phase begins.")
+            printing_press.start_of_day(g)  # the promo location comes into play on its day
             push(g, {"kind": "headline"})
         elif step == "event":
             push(g, {"kind": "event_step"})

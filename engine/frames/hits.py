@@ -50,8 +50,7 @@ class Hits(Frame):
         elif a["target"] == "fighter":
             ops.remove_fighter(g, loc, a["fighter"], why)
         else:
-            g.s["locations"][loc]["barricades"] -= 1
-            ops.log(g, f"A barricade is removed from {ops.name_of_loc(loc)}{why}.", refs=[loc])
+            ops.remove_barricade(g, loc, why)
         if f["n"] <= 0:
             pop(g, f)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import icons, ops
-from ..board import NEIGHBOURS
 from ..cards import EVENT, FIGHTER, REV_CARD, name_of
 from ..effects import EFFECTS, can_play, push_effect
 from ..powers import has_power
@@ -57,7 +56,7 @@ def spend_action(g, seat: str) -> None:
 
 def available_supply(g, seat: str, cards, what: str) -> tuple[Counter, list]:
     loc = g.s["positions"][seat]
-    fixed, wild = icons.card_supply(cards, aid_full=what == "resolve_event" and g.s["today"]["aid_full"])
+    fixed, wild = icons.card_supply(cards, aid_full=what == "resolve_event" and g.s["today"]["aid_full"], what=what)
     fixed.update(icons.fighter_supply(ops.active_fighters(g, loc)))
     fixed.update(b["icon"] for b in g.s["today"]["bonus"] if what in b["actions"])
     return fixed, wild
@@ -139,9 +138,9 @@ class Turn(Frame):
         red_bound = has_power(g, seat, "red", "disadvantage")  # may not give or take cards
         if f["actions_left"] > 0:
             if step_is_free(g, seat, f) or hand:
-                acts.extend({"type": "move", "to": n} for n in NEIGHBOURS[loc])
+                acts.extend({"type": "move", "to": n} for n in ops.neighbours(g, loc))
             elif kormanyos_ready(g, seat, loc, f):  # only where there is room for him to come along
-                acts.extend({"type": "move", "to": n} for n in NEIGHBOURS[loc] if ops.fighter_room(g, n) > 0)
+                acts.extend({"type": "move", "to": n} for n in ops.neighbours(g, loc) if ops.fighter_room(g, n) > 0)
             if here["inactive"] and ops.fighter_room(g, loc) > 0:
                 acts.append({"type": "activate_fighter"})
             if here["event"] and can_do(g, seat, "resolve_event", hand):
@@ -361,12 +360,12 @@ class Act(Frame):
             cap = min(MAX_MILITIA_ATTACKED, loc["militia"])
             if icons.count_icon("ammunition", fixed, wild) < cap:
                 acts.extend({"type": "discard", "card": c} for c in g.s["hands"][seat]
-                            if c not in f["cards"] and "ammunition" in REV_CARD[c]["icons"])
+                            if c not in f["cards"] and "ammunition" in icons.card_icons(c, what))
         else:
             missing = icons.deficit(need, fixed)
             if not icons.satisfied(need, fixed, wild):
                 acts.extend({"type": "discard", "card": c} for c in g.s["hands"][seat]
-                            if c not in f["cards"] and any(missing[i] for i in REV_CARD[c]["icons"]))
+                            if c not in f["cards"] and any(missing[i] for i in icons.card_icons(c, what)))
         if icons.satisfied(need, fixed, wild):
             acts.append({"type": "done"})
         acts.append({"type": "cancel"})
@@ -488,6 +487,9 @@ def perform(g, f) -> None:
         for c in moved:
             s["hands"][giver].remove(c)
             s["hands"][receiver].append(c)
+        if moved:
+            # The receiver has now seen the giver's cards: no undo may take them back (DESIGN §2).
+            s["checkpoint"] = True
         names = ", ".join(name_of(c) for c in moved)
         ops.log(g, f"{giver} gives {len(moved)} card(s) to {receiver}.", refs=[giver, receiver],
                 private={giver: f"You give {names} to {receiver}.", receiver: f"{giver} gives you {names}."})

@@ -282,6 +282,13 @@ def _draw(g, deck: str) -> None:
 
 
 # ----- market step ------------------------------------------------------------------------------
+def market_left_alone(g) -> bool:
+    """R3: only on the 7th day, with the event deck spent, is the market step skipped ("the market
+    doesn't need to be refilled"); before that the commander keeps 2 and discards the rest even
+    when nothing can be refilled."""
+    return g.s["day"] >= 7 and not g.s["event_deck"]
+
+
 @register("market")
 class MarketStep(Frame):
     def deciders(self, g, f):
@@ -290,7 +297,7 @@ class MarketStep(Frame):
     @staticmethod
     def _choosing(g, f) -> bool:
         cards = [i for i, e in enumerate(g.s["market"]) if e]
-        return bool(g.s["event_deck"]) and len(cards) > 2 and len(f["keep"]) < 2
+        return not market_left_alone(g) and len(cards) > 2 and len(f["keep"]) < 2
 
     def actions(self, g, f, seat):
         return [{"type": "keep", "slot": i} for i, e in enumerate(g.s["market"]) if e and i not in f["keep"]]
@@ -303,8 +310,8 @@ class MarketStep(Frame):
     def run(self, g, f):
         s = g.s
         pop(g, f)
-        if not s["event_deck"]:
-            ops.log(g, "The event deck is empty: the market is not refilled.")
+        if market_left_alone(g):
+            ops.log(g, "The event deck is empty on the last day: the market is not refilled.")
             return
         cards = [i for i, e in enumerate(s["market"]) if e]
         keep = f["keep"] if len(cards) > 2 else cards
@@ -317,9 +324,12 @@ class MarketStep(Frame):
         for slot in range(len(kept), 6):
             if s["event_deck"]:
                 s["market"][slot] = s["event_deck"].pop()
-        s["checkpoint"] = True
         new = [e for e in s["market"][len(kept):] if e]
-        ops.log(g, f"New events in the market: {', '.join(EVENT[e]['title'] for e in new)}.", refs=new)
+        if new:
+            s["checkpoint"] = True
+            ops.log(g, f"New events in the market: {', '.join(EVENT[e]['title'] for e in new)}.", refs=new)
+        else:
+            ops.log(g, "The event deck is empty: no new event comes to the market.")
 
     def prompt(self, g, f):
         return "Market step: choose 2 events to keep; the rest are discarded for good."

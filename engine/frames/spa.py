@@ -208,7 +208,9 @@ class Attack(Frame):
             fire(g, f["location"], f["strength"], "Attack!")
             return
         pop(g, f)
-        threaten(g, f["location"], f["strength"])
+        # R13: the threaten step reads the board after the fire, like the barricade check: a
+        # Kalapos or Wawelska removed by the fire no longer lowers the strength.
+        threaten(g, f["location"], strength(g, f["location"]))
 
     def prompt(self, g, f):
         return "Attack!: choose a location with militia or snipers (not one already attacked today)."

@@ -8,13 +8,17 @@ export const POS = {
   szena: [135, 110], bem: [265, 345], university: [135, 590],
   kossuth: [600, 110], stalin: [1015, 110], astoria: [595, 370], blaha: [830, 320],
   radio: [720, 590], hwpp: [1020, 520], corvin: [960, 735], csepel: [470, 735],
+  printing_press: [808, 110],  // promo location: drawn only while the view lists it (from day 3)
 };
+// Locations drawn smaller to fit between their neighbours (the Printing Press, between Kossuth and Stalin Square).
+const SCALE = { printing_press: 0.8 };
 
 const EDGES = [
   ["szena", "bem"], ["szena", "university"], ["bem", "university"], ["bem", "kossuth"],
   ["university", "astoria"], ["university", "csepel"], ["kossuth", "astoria"], ["kossuth", "stalin"],
   ["astoria", "radio"], ["astoria", "blaha"], ["radio", "corvin"], ["radio", "blaha"], ["blaha", "hwpp"],
   ["blaha", "stalin"], ["corvin", "csepel"], ["corvin", "hwpp"], ["hwpp", "stalin"],
+  ["blaha", "printing_press"],
 ];
 const BRIDGES = new Set(["bem-kossuth", "university-astoria", "university-csepel"]);
 
@@ -116,6 +120,7 @@ export function renderBoard(root, view, opts = {}) {
   // Roads and bridges.
   const roads = svg("g", { class: "roads" });
   for (const [a, b] of EDGES) {
+    if (!view.locations[a] || !view.locations[b]) continue;  // a promo location not in play
     const [x1, y1] = POS[a], [x2, y2] = POS[b];
     const bridge = BRIDGES.has(`${a}-${b}`);
     roads.append(svg("line", { x1, y1, x2, y2, class: bridge ? "road bridge" : "road", "data-edge": `${a}-${b}` }));
@@ -125,14 +130,16 @@ export function renderBoard(root, view, opts = {}) {
   for (const [loc, [cx, cy]] of Object.entries(POS)) {
     const L = view.locations[loc];
     if (!L) continue;
-    const x = cx - BW / 2, y = cy - BH / 2;
+    const k = SCALE[loc] || 1;
+    const x = cx - (BW * k) / 2, y = cy - (BH * k) / 2;
     const isLegal = legal.has(loc);
     const cls = ["loc"];
     if (isLegal) cls.push("legal");
     if (opts.selected === loc) cls.push("selected");
     if (opts.refs && opts.refs.has(loc)) cls.push("ref-hl");
     if (opts.home && opts.home === loc) cls.push("home");
-    const g = svg("g", { class: cls.join(" "), id: `loc-${loc}`, "data-loc": loc, transform: `translate(${x},${y})`,
+    const g = svg("g", { class: cls.join(" "), id: `loc-${loc}`, "data-loc": loc,
+                         transform: `translate(${x},${y})` + (k !== 1 ? ` scale(${k})` : ""),
                          "data-legal": isLegal ? "1" : null,
                          "data-action-types": isLegal && opts.locTypes ? (opts.locTypes.get(loc) || []).join(" ") : null });
     const label = [L.name];
