@@ -221,6 +221,7 @@ export function renderBoard(root, view, opts = {}) {
     for (const f of L.fighters) label.push(`${f.name} ${f.active ? "active" : "inactive"}`);
     if (L.players.length) label.push("players: " + L.players.map((p) => seatName(p, opts.seats, opts.me)).join(", "));
     if (opts.changed && opts.changed.has(loc)) label.push("changed since your last look");
+    if (isLegal && opts.locLabels && opts.locLabels.get(loc)) label.push(...opts.locLabels.get(loc));
     if (isLegal) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");

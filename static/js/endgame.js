@@ -3,9 +3,9 @@
 import { el, svg, clear, api, saveInvites, seatName, SEAT_LABEL } from "./common.js";
 
 const SERIES = [
-  { key: "morale", label: "Morale (draw)", max: 6, cls: "s-morale", value: (p) => p.morale_draw, dash: null, mark: "circle" },
-  { key: "support", label: "Support (position, Hungarian 0 → Soviet 6)", max: 6, cls: "s-support", value: (p) => p.support, dash: "6 3", mark: "square" },
-  { key: "events", label: "Events on the board", max: null, cls: "s-events", value: (p) => p.events, dash: "2 2", mark: "triangle" },
+  { key: "morale", label: "Morale (cards drawn)", cls: "s-morale", value: (p) => p.morale_draw, dash: null, mark: "circle" },
+  { key: "support", label: "Support (space: 0 Hungarian end … 6 Soviet end)", cls: "s-support", value: (p) => p.support, dash: "6 3", mark: "square" },
+  { key: "events", label: "Events on the board", cls: "s-events", value: (p) => p.events, dash: "2 2", mark: "triangle" },
 ];
 
 function marker(kind, x, y, cls) {
@@ -17,19 +17,20 @@ function marker(kind, x, y, cls) {
 /** A small line chart of the summary's points (one per day start, plus the end). */
 export function timelineChart(points) {
   const Wc = 460, Hc = 180, L = 34, R = 12, T = 12, B = 30;
-  const maxEvents = Math.max(4, ...points.map((p) => p.events));
+  // One scale for all three lines, so the axis reads true for each.
+  const top = Math.max(6, ...points.map((p) => p.events));
   const chart = svg("svg", { viewBox: `0 0 ${Wc} ${Hc}`, class: "timeline", role: "img",
                              "aria-label": "Per-day chart of morale, support and events on the board" });
   const xs = (i) => L + (i * (Wc - L - R)) / Math.max(1, points.length - 1);
   const ys = (v, max) => T + (Hc - T - B) * (1 - v / max);
-  for (let v = 0; v <= 6; v += 2) {
-    chart.append(svg("line", { x1: L, x2: Wc - R, y1: ys(v, 6), y2: ys(v, 6), class: "grid" }),
-                 svg("text", { x: L - 6, y: ys(v, 6) + 4, class: "axis", "text-anchor": "end", text: String(v) }));
+  for (let v = 0; v <= top; v += 2) {
+    chart.append(svg("line", { x1: L, x2: Wc - R, y1: ys(v, top), y2: ys(v, top), class: "grid" }),
+                 svg("text", { x: L - 6, y: ys(v, top) + 4, class: "axis", "text-anchor": "end", text: String(v) }));
   }
   points.forEach((p, i) => chart.append(svg("text", { x: xs(i), y: Hc - 10, class: "axis", "text-anchor": "middle",
                                                        text: p.at === "end" ? "end" : `D${p.day}` })));
   for (const s of SERIES) {
-    const max = s.max || maxEvents;
+    const max = top;
     const pts = points.map((p, i) => `${xs(i).toFixed(1)},${ys(s.value(p), max).toFixed(1)}`).join(" ");
     chart.append(svg("polyline", { points: pts, class: `line ${s.cls}`, "stroke-dasharray": s.dash }));
     points.forEach((p, i) => chart.append(svg("g", {}, svg("title", { text: `${p.at === "end" ? "End" : `Day ${p.day}`}: ${s.label} ${s.value(p)}` }),
@@ -38,7 +39,7 @@ export function timelineChart(points) {
   const legend = el("ul", { class: "chart-legend" }, SERIES.map((s) => {
     const sw = svg("svg", { viewBox: "0 0 30 12", width: 30, height: 12, "aria-hidden": "true" },
       svg("line", { x1: 0, x2: 30, y1: 6, y2: 6, class: `line ${s.cls}`, "stroke-dasharray": s.dash }), marker(s.mark, 15, 6, `dot ${s.cls}`));
-    return el("li", {}, sw, " ", s.key === "events" ? `${s.label} (scale 0-${maxEvents})` : s.label);
+    return el("li", {}, sw, " ", s.label);
   }));
   return el("figure", { class: "chart" }, chart, legend);
 }

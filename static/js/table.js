@@ -239,8 +239,15 @@ function render() {
   for (const [k, acts] of [...T.loc, ...T.from]) locTypes.set(k, [...new Set([...(locTypes.get(k) || []), ...acts.map((a) => a.type)])]);
   if (st.selectedFrom) for (const a of T.from.get(st.selectedFrom) || []) locTypes.set(a.to, [a.type]);
   const picked = new Set(st.picked.keys());
+  const locLabels = new Map();
+  for (const [k, acts] of T.loc) locLabels.set(k, acts.map(label));
+  if (st.selectedFrom) for (const a of T.from.get(st.selectedFrom) || []) locLabels.set(a.to, [label(a)]);
+  const stepCost = $("step-cost");
+  const moveAct = (view.actions || []).find((a) => a.type === "move");
+  stepCost.hidden = !moveAct;
+  if (moveAct) stepCost.textContent = `Your next movement step: ${label(moveAct).replace(/^.*\((.*)\)$/, "$1")}.`;
   renderBoard($("board"), view, { seats: st.seats, me, legal: legalLocs, selected: st.selectedFrom, onLocation, locTypes,
-                                  home: view.positions ? view.positions[me] : null, changed: changes.locs, picked,
+                                  home: view.positions ? view.positions[me] : null, changed: changes.locs, picked, locLabels,
                                   fighters: st.selectedFrom ? new Map() : T.fighter,
                                   onFighter: (fid) => choose(T.fighter.get(fid) || [], nameOf(fid, view), [], { kind: "fighter" }) });
   renderTracks($("tracks"), view, st.catalog, changes.tracks);

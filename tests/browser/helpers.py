@@ -54,8 +54,13 @@ def click_pick(page, pick: str, prefer: str | None = None) -> None:
     page.click(f'[data-pick="{pick}"]')
     page.wait_for_function(
         f"() => +document.getElementById('table').dataset.version > {v} || document.querySelector('#choice button.action')"
-        " || document.querySelector('.loc.selected') || !document.getElementById('toast').hidden", timeout=10_000)
+        " || document.querySelector('.loc.selected') || !document.getElementById('toast').hidden"
+        " || document.getElementById('confirm').open", timeout=10_000)
     if version(page) > v:
+        return
+    if page.evaluate("() => document.getElementById('confirm').open"):
+        page.click("#confirm-yes")  # an irreversible single-use click asks first
+        wait_version(page, v)
         return
     if page.query_selector("#choice button.action"):
         buttons = page.query_selector_all("#choice button.action")
