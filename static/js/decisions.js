@@ -12,6 +12,8 @@ export const PICK_TYPES = new Set(["discard", "select", "take_fighter"]);
 const MAY_DRAW_REVEAL_ROLL = new Set(["play_headline", "play_card", "play_spa", "use_fighter", "use_power", "draw_headline",
                                       "draw_card", "keep", "activate_fighter", "attack", "retrieve_spa", "end_turn"]);
 
+const STEP_ACTIONS = { headline: ["play_headline"], event: ["buy_event"], army: ["move_tank", "place_tank"],
+                       spa: ["play_spa", "retrieve_spa"], market: ["keep"], support: ["draw_headline"] };
 const PHASES = { soviet: "Soviet phase", revolutionary: "Revolutionary phase", spa: "SPA phase", over: "Game over", setup: "Setup" };
 const STEPS = { headline: "headline step", event: "event step", army: "army step", market: "market step", support: "support step",
                 turns: "turns" };
@@ -81,6 +83,7 @@ export function actionLabel(a, view, seats, me, describe, ctx = {}) {
     case "done": {
       if (d.optional || d.kind === "may" || d.kind === "optional") return "Decline (do not use this effect)";
       const acts = view.actions || [];
+      const others = acts.filter((x) => !["done", "undo", "cancel"].includes(x.type));
       const p = ctx.pickFor && ctx.pickFor.type;
       if (acts.some((x) => x.type === "cancel" || x.type === "select" || x.type === "take_fighter")) {
         if (p === "move" || acts.some((x) => x.type === "take_fighter")) return "Confirm the move";
@@ -88,6 +91,10 @@ export function actionLabel(a, view, seats, me, describe, ctx = {}) {
         if (p) return `Confirm: ${humanize(p).toLowerCase()} with the selected cards`;
         return "Confirm";
       }
+      // A step's own "done" comes with the step's actions (or alone, as in an army step without CP);
+      // any other "done" next to choices declines an optional effect ("may", "up to").
+      const stepTypes = STEP_ACTIONS[view.phase === "spa" ? "spa" : view.step] || [];
+      if (others.length && !others.some((x) => stepTypes.includes(x.type))) return "Decline (skip the rest of this optional effect)";
       if (view.step === "army") return view.cp > 0 ? `End the army step (${view.cp} CP unspent)` : "End the army step (no CP left)";
       if (view.step === "headline") return "End the headline step";
       if (view.step === "event") return `End the event step (${view.cp} CP left)`;

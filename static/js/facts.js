@@ -117,3 +117,22 @@ export function textLine(cls, prefix, text) {
   if (!text) return null;
   return el("p", { class: cls }, prefix ? el("b", { text: prefix }) : null, withRefs(text));
 }
+
+/**
+ * The view with each card's static texts filled in from the catalog where the view leaves them
+ * out (views may name cards by id only; the catalog has titles, icons and texts once).
+ */
+export function fillView(view, catalog) {
+  if (!view || !catalog) return view;
+  const fill = (obj, rec) => (obj && rec ? { ...rec, ...Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) } : obj);
+  const event = (e) => (e ? fill(e, catalog.events[e.id]) : e);
+  const fighter = (f) => fill(f, catalog.fighters[f.id] && { ...catalog.fighters[f.id], ability: catalog.fighters[f.id].ability && catalog.fighters[f.id].ability.label });
+  const card = (c) => fill(c, catalog.headlines[c.id] || catalog.revolutionary_cards[c.id] || catalog.spa_cards[c.id]);
+  const locations = {};
+  for (const [id, l] of Object.entries(view.locations || {})) {
+    locations[id] = { ...l, event: event(l.event), fighters: (l.fighters || []).map(fighter),
+                      revolutionary_tanks: (l.revolutionary_tanks || []).map(fighter) };
+  }
+  return { ...view, locations, hand: (view.hand || []).map(card), market: (view.market || []).map((m) => ({ ...m, event: event(m.event) })),
+           spa_pool: (view.spa_pool || []).map(card), spa_queue: (view.spa_queue || []).map(card) };
+}

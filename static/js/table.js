@@ -4,7 +4,7 @@ import { el, clear, loadSeat, forgetSeat, loadCatalog, nameOf, seatName, describ
          isLocation, SEAT_LABEL } from "./common.js";
 import { renderBoard, renderTracks } from "./board.js";
 import { iconRow, needRow, resourceLabel } from "./icons.js";
-import { eventNeed, eventTexts, withRefs, textLine, decisionOf } from "./facts.js";
+import { eventNeed, eventTexts, withRefs, textLine, decisionOf, fillView } from "./facts.js";
 import { diceOf, diceRow } from "./dice.js";
 import { diffViews } from "./changes.js";
 import { renderPublic, cardText } from "./piles.js";
@@ -179,7 +179,7 @@ function label(a) {
 }
 
 function render() {
-  const view = st.view;
+  const view = fillView(st.view, st.catalog);
   if (!view) return;
   document.body.classList.remove("pending");
   const T = targets(view);
