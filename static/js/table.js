@@ -94,13 +94,17 @@ function onMessage(m) {
     if (m.version < st.version && st.msg && m.status === st.msg.status) return;
     const changed = m.version !== st.version;
     const previous = st.view;
+    st.shownVersion = st.version;
     st.msg = m; st.view = m.view; st.version = m.version; st.seats = m.seats || []; st.me = m.seat;
     st.pending = false;
     if (changed) {
       st.selectedFrom = null; st.choice = null;
       // Seats compare with the view they last acted on (so a waiting player sees everything the
       // others did); spectators with the previous view.
-      if (!st.baseline || st.me === "spectator" || st.me === "admin") st.baseline = previous || m.view;
+      if (!st.baseline || st.me === "spectator" || st.me === "admin") {
+        st.baseline = previous || m.view;
+        st.baselineVersion = previous ? st.shownVersion : m.version;
+      }
       st.changes = diffViews(st.baseline, m.view);
       keepPicks(m.view);
     }
@@ -127,6 +131,7 @@ function act(action) {
     st.pending = true;
     st.lastAct = action;
     st.baseline = st.view;
+    st.baselineVersion = st.version;
     if (PICK_TYPES.has(action.type)) st.picked.set(action.card || action.fighter, action.type);
     else if (["resolve_event", "attack_militia", "destroy_tank", "move", "give_cards", "take_cards"].includes(action.type)) {
       st.picked.clear();
@@ -186,6 +191,8 @@ function render() {
   const tbl = $("table");
   Object.assign(tbl.dataset, { version: String(st.version), seat: st.me, day: String(view.day), phase: view.phase || "",
                                step: view.step || "", status: st.msg.status, actions: String((view.actions || []).length) });
+  tbl.dataset.changed = [...(st.changes ? st.changes.locs : [])].join(" ");
+  tbl.dataset.baseVersion = String(st.baselineVersion ?? "");
   document.body.dataset.seat = st.me;
   document.body.dataset.phase = view.phase || "";
   const me = st.me;

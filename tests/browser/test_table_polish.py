@@ -118,12 +118,16 @@ def test_enter_confirms_and_u_undoes(game):
     page = g["pages"][("soviet", "desktop")]
     v = synced(g)
     red = page.locator("#hand .card.headline.red[data-legal='1']")
-    if not red.count():
-        pytest.skip("no red headline in this deal")
-    red.first.click()  # a red headline: collect its CP (undoable) or resolve it, so the choice box opens
-    page.wait_for_selector("#choice button.action")
-    page.evaluate("() => document.activeElement.blur()")
-    page.keyboard.press("Enter")
+    if red.count():
+        red.first.click()  # a red headline: collect its CP (undoable) or resolve it, so the choice box opens
+        page.wait_for_selector("#choice button.action")
+        page.evaluate("() => document.activeElement.blur()")
+        page.keyboard.press("Enter")  # nothing focused: Enter takes the highlighted (first) choice
+    else:
+        page.click("#hand .card.headline.green[data-legal='1']")  # collect CP (the Revolutionaries act) or discard
+        page.wait_for_selector("#choice button.action")
+        page.focus("#choice button.action >> text=Discard")
+        page.keyboard.press("Enter")
     synced(g, v + 1)
     assert page.locator("#buttons button[data-action-type=undo]").count() == 1
     page.keyboard.press("u")
@@ -198,7 +202,8 @@ def test_revolutionary_phase_moves_picks_and_last_move(game, artifacts):
     # The last move glows on the other seat's board: where the Revolutionary left and arrived.
     sov = g["pages"][("soviet", "desktop")]
     for loc in (start, move["to"]):
-        assert "changed" in sov.get_attribute(f"#loc-{loc}", "class"), loc
+        assert "changed" in sov.get_attribute(f"#loc-{loc}", "class"), (
+            loc, sov.eval_on_selector("#table", "t => [t.dataset.baseVersion, t.dataset.version, t.dataset.changed]"))
     # Hovering the log entry of the move highlights what it refers to.
     entry = sov.locator("#log li", has_text="moves from").last
     entry.hover()
@@ -274,7 +279,7 @@ def secret_ids(admin_view) -> set[str]:
     return ids
 
 
-def test_replay_steps_with_arrows_and_shows_no_secret(game, browser, server):
+def test_replay_steps_with_arrows_and_shows_no_secret(game, browser, server, artifacts):
     from .helpers import admin_session
 
     g = game
@@ -292,6 +297,7 @@ def test_replay_steps_with_arrows_and_shows_no_secret(game, browser, server):
     page.keyboard.press("End")
     steps = _req(server.url, f"/api/games/{gid}/replay?step=0")["steps"]
     page.wait_for_function(f"() => document.body.dataset.step === '{steps}'")
+    page.screenshot(path=str(artifacts / "replay-desktop.png"))
     get = admin_session(server.url, *ADMIN)
     for step in (0, 1, steps // 2, steps):
         public = json.dumps(_req(server.url, f"/api/games/{gid}/replay?step={step}"))
