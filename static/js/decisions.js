@@ -75,6 +75,16 @@ export function confirmReason(a, view, how) {
   return parts.filter(Boolean).join(" ");
 }
 
+/** Whether the next movement step of the turn is free or paid with a card. */
+export function stepCost(view) {
+  const d = decisionOf(view);
+  const free = d.free_step ?? (view.turn && view.turn.free_move);
+  if (free) return "free step";
+  const loc = view.positions && view.locations && view.locations[view.positions[view.seat]];
+  const kormanyos = loc && (loc.fighters || []).some((f) => f.id === "f_jozsef_kormanyos" && f.active);
+  return kormanyos ? "costs a card, or free once a turn with József Kormányos along" : "costs a card, discarded to pay";
+}
+
 /** The button text of an action, with the wording fixes the plain description lacks. */
 export function actionLabel(a, view, seats, me, describe, ctx = {}) {
   const d = decisionOf(view);
@@ -103,11 +113,7 @@ export function actionLabel(a, view, seats, me, describe, ctx = {}) {
     }
     case "cancel": return "Cancel (take back this choice)";
     case "undo": return "Undo";
-    case "move": {
-      const t = view.turn;
-      const free = d.free_step ?? (t && t.free_move);
-      return `Move to ${nameOf(a.to, view)} (${free ? "free step" : "costs a card, discarded to pay"})`;
-    }
+    case "move": return `Move to ${nameOf(a.to, view)} (${stepCost(view)})`;
     case "play_headline": {
       const h = cat && cat.headlines[a.card];
       const base = describe(a, view, seats, me);

@@ -2,7 +2,7 @@
 // Stand), deck counts, the discard piles (the rulebook lets anyone look through them) and what is
 // out of the game.
 import { el, clear, catalogSync, nameOf, seatName } from "./common.js";
-import { withRefs } from "./facts.js";
+import { withRefs, refsSpelled } from "./facts.js";
 
 /** A card's full text from the catalog, for tooltips. */
 export function cardText(id) {
@@ -22,7 +22,7 @@ export function cardText(id) {
 
 function chip(card) {
   const title = card.title || card.name || nameOf(card.id);
-  const text = cardText(card.id);
+  const text = refsSpelled(cardText(card.id));
   return el("li", { class: "pile-card" + (card.colour ? ` hl-${card.colour}` : ""), "data-card": card.id, tabindex: "0",
                     title: text ? `${title}: ${text}` : title }, title);
 }

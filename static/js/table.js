@@ -4,13 +4,13 @@ import { el, clear, loadSeat, forgetSeat, loadCatalog, nameOf, seatName, describ
          isLocation, SEAT_LABEL } from "./common.js";
 import { renderBoard, renderTracks } from "./board.js";
 import { iconRow, needRow, resourceLabel } from "./icons.js";
-import { eventNeed, eventTexts, withRefs, textLine, decisionOf, fillView } from "./facts.js";
+import { eventNeed, eventTexts, withRefs, textLine, decisionOf, fillView, refsSpelled } from "./facts.js";
 import { diceOf, diceRow } from "./dice.js";
 import { diffViews } from "./changes.js";
 import { renderPublic, cardText } from "./piles.js";
 import { renderLegend } from "./legend.js";
 import { renderEndscreen, rematch } from "./endgame.js";
-import { confirmReason, phaseLabel, actionLabel, PICK_TYPES } from "./decisions.js";
+import { confirmReason, phaseLabel, actionLabel, stepCost, PICK_TYPES } from "./decisions.js";
 
 const main = document.getElementById("main");
 const gid = main.dataset.game;
@@ -249,10 +249,10 @@ function render() {
   const locLabels = new Map();
   for (const [k, acts] of T.loc) locLabels.set(k, acts.map(label));
   if (st.selectedFrom) for (const a of T.from.get(st.selectedFrom) || []) locLabels.set(a.to, [label(a)]);
-  const stepCost = $("step-cost");
+  const stepCostBox = $("step-cost");
   const moveAct = (view.actions || []).find((a) => a.type === "move");
-  stepCost.hidden = !moveAct;
-  if (moveAct) stepCost.textContent = `Your next movement step: ${label(moveAct).replace(/^.*\((.*)\)$/, "$1")}.`;
+  stepCostBox.hidden = !moveAct;
+  if (moveAct) stepCostBox.textContent = `Your next movement step: ${stepCost(view)}.`;
   renderBoard($("board"), view, { seats: st.seats, me, legal: legalLocs, selected: st.selectedFrom, onLocation, locTypes,
                                   home: view.positions ? view.positions[me] : null, changed: changes.locs, picked, locLabels,
                                   fighters: st.selectedFrom ? new Map() : T.fighter,
@@ -357,7 +357,7 @@ function textBlock(node, parts) {
 }
 
 function revCard(c, acts) {
-  const node = el("div", { class: "card rev-card" + (c.aid ? " aid" : ""), "data-card": c.id, title: `${c.name}: ${cardText(c.id) || "icons only"}` },
+  const node = el("div", { class: "card rev-card" + (c.aid ? " aid" : ""), "data-card": c.id, title: `${c.name}: ${refsSpelled(cardText(c.id)) || "icons only"}` },
     el("div", { class: "card-name", text: c.name }),
     el("div", { class: "icons" }, iconRow(c.icons, { label: true })));
   textBlock(node, [c.aid ? el("p", { class: "ability", text: "Aid: counts as one of its icons." }) : null,
@@ -368,7 +368,7 @@ function revCard(c, acts) {
 function headlineCard(h, acts) {
   const cat = st.catalog && st.catalog.headlines[h.id];
   const text = h.text || (cat && cat.text) || "";
-  const node = el("div", { class: `card headline ${h.colour}`, "data-card": h.id, title: `${h.title}: ${text}` },
+  const node = el("div", { class: `card headline ${h.colour}`, "data-card": h.id, title: `${h.title}: ${refsSpelled(text)}` },
     el("div", { class: "card-name" }, el("span", { class: `colour-tag ${h.colour}`, text: h.colour === "red" ? "■ red" : "● green" }), " ", h.title),
     el("div", { class: "meta", title: `period ${h.period}`, text: `${h.cp} CP${h.spa ? ` · SPA ${h.spa}` : ""}${h.mark ? " · mark" : ""}${h.lapsing ? " · lapsing" : ""} · P${h.period}` }));
   textBlock(node, [textLine("ability", "", text)]);
@@ -394,7 +394,7 @@ function renderHand(view, T) {
     const row = el("div", { class: "spa-row" });
     for (const c of view.spa_pool) {
       const text = st.catalog && st.catalog.spa_cards[c.id] ? st.catalog.spa_cards[c.id].text : "";
-      const node = el("div", { class: "card spa-card", "data-card": c.id, title: `${c.name}: ${text}` }, el("div", { class: "card-name", text: c.name }));
+      const node = el("div", { class: "card spa-card", "data-card": c.id, title: `${c.name}: ${refsSpelled(text)}` }, el("div", { class: "card-name", text: c.name }));
       row.append(legalize(textBlock(node, [textLine("ability", "", text)]), T.card.get(c.id), c.name));
     }
     pool.append(row, el("p", { class: "hint spa-queue", text: `Played (discard queue): ${view.spa_queue.length ? view.spa_queue.map((c) => c.name).join(" → ") : "none"}` }));
@@ -418,7 +418,7 @@ function renderMarket(view, T, changes) {
     if (e) {
       const t = eventTexts(e);
       const { need, why } = eventNeed(e, view);
-      node.title = [e.title, t.placement && `Placement: ${t.placement}`, t.reward && `Reward: ${t.reward}`, t.penalty && `Penalty: ${t.penalty}`].filter(Boolean).join("\n");
+      node.title = refsSpelled([e.title, t.placement && `Placement: ${t.placement}`, t.reward && `Reward: ${t.reward}`, t.penalty && `Penalty: ${t.penalty}`].filter(Boolean).join("\n"));
       node.append(el("div", { class: "card-name", text: e.title }),
         el("div", { class: "meta", text: `Cost ${m.cost} CP · ${nameOf(m.location, view)}` }),
         el("div", { class: "icons need", "data-need": JSON.stringify(need) }, needRow(need)));
