@@ -22,7 +22,7 @@ const st = {
   msg: null, view: null, version: -1, seats: [], me: "spectator",
   pending: false, selectedFrom: null, choice: null, catalog: null,
   chatUnread: 0, endDismissed: false, lastResultShown: null,
-  baseline: null, changes: null,       // the view to compare with, and what differs from it
+  changes: null, actedSince: false,    // what changed since this seat last acted (see onMessage)
   picked: new Map(), pickFor: null,    // multi-select picks of the current decision (id -> action type)
   lastAct: null, defaultAction: null, end: {},
 };
@@ -99,13 +99,13 @@ function onMessage(m) {
     st.pending = false;
     if (changed) {
       st.selectedFrom = null; st.choice = null;
-      // Seats compare with the view they last acted on (so a waiting player sees everything the
-      // others did); spectators with the previous view.
-      if (!st.baseline || st.me === "spectator" || st.me === "admin") {
-        st.baseline = previous || m.view;
-        st.baselineVersion = previous ? st.shownVersion : m.version;
-      }
-      st.changes = diffViews(st.baseline, m.view);
+      // What changed with this view; a seat that has not acted since keeps what changed before
+      // too (a waiting player sees everything the others did), a spectator sees the last change.
+      const d = diffViews(previous, m.view);
+      const fresh = !st.changes || st.actedSince || st.me === "spectator" || st.me === "admin";
+      st.changes = fresh ? d : mergeChanges(st.changes, d);
+      if (fresh) st.baselineVersion = previous ? st.shownVersion : m.version;
+      st.actedSince = false;
       keepPicks(m.view);
     }
     render();
@@ -130,8 +130,7 @@ function act(action) {
   if (send({ type: "action", version: st.version, action })) {
     st.pending = true;
     st.lastAct = action;
-    st.baseline = st.view;
-    st.baselineVersion = st.version;
+    st.actedSince = true;
     if (PICK_TYPES.has(action.type)) st.picked.set(action.card || action.fighter, action.type);
     else if (["resolve_event", "attack_militia", "destroy_tank", "move", "give_cards", "take_cards"].includes(action.type)) {
       st.picked.clear();
@@ -139,6 +138,11 @@ function act(action) {
     }
     document.body.classList.add("pending");
   }
+}
+
+function mergeChanges(a, b) {
+  return { locs: new Set([...a.locs, ...b.locs]), cards: new Set([...a.cards, ...b.cards]),
+           tracks: new Set([...a.tracks, ...b.tracks]), logFrom: Math.min(a.logFrom, b.logFrom) };
 }
 
 /** Keep the picks while the same multi-select decision is open; drop them when it closes. */
@@ -467,6 +471,21 @@ function renderButtons(view, T) {
   if (n > 0 && !st.selectedFrom) box.append(el("span", { class: "hint", text: "Highlighted places and cards are clickable." }));
 }
 
+/** The icons an action needs (the rulebook's numbers), while its cards are being picked. */
+function collectNeed(view, start) {
+  if (!start) return null;
+  const here = view.positions && view.locations[view.positions[st.me]];
+  if (!here) return null;
+  if (start.type === "resolve_event" && here.event) return eventNeed(here.event, view).need;
+  if (start.type === "attack_militia") return { ammunition: 1 };  // each further ammunition removes one more militia
+  if (start.type === "destroy_tank") {
+    const opts = view.options || {};
+    const red = (opts.player_powers || {})[st.me] === "red" && !(opts.powers_without_benefit || []).includes("red");
+    return { molotov: red ? 2 : 3 };
+  }
+  return null;
+}
+
 /** What is picked for the current multi-select decision and what is still needed. */
 function renderPicks(view) {
   const box = clear($("picks"));
@@ -481,12 +500,7 @@ function renderPicks(view) {
   box.append(el("b", { text: `Selected (${ids.length}): ` }),
     cards.map((c) => el("span", { class: "pick" }, c.name || c.title, " ", iconRow(c.icons || []))),
     fighters.map((n) => el("span", { class: "pick", text: n })));
-  let needNow = need;
-  if (!needNow && st.pickFor && st.pickFor.type === "resolve_event") {
-    const loc = view.positions && view.positions[st.me];
-    const ev = loc && view.locations[loc] && view.locations[loc].event;
-    if (ev) needNow = eventNeed(ev, view).need;
-  }
+  const needNow = need || collectNeed(view, st.pickFor);
   if (needNow && typeof needNow === "object") {
     const have = {};
     for (const c of cards) for (const i of c.icons || []) have[i] = (have[i] || 0) + 1;

@@ -389,3 +389,35 @@ def test_client_logic_confirm_reason_dice_and_needs(server, browser):
     assert out["fallback"] == [2, 4, 5]
     assert out["need"] == {"food": 3}
     ctx.close()
+
+
+def test_table_runs_under_a_strict_content_security_policy(game, browser):
+    """No inline script or style attribute: the table renders with CSP 'self' only (hardening adds one)."""
+    from .conftest import ARGS, CHROMIUM
+
+    g = game
+    # Responses fulfilled by a route lose their address space, and Chromium would then refuse the
+    # socket to 127.0.0.1: this browser skips that check.
+    own = browser.browser_type.launch(executable_path=CHROMIUM, headless=True,
+                                      args=ARGS + ["--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessChecks"])
+    ctx = own.new_context(viewport={"width": 1280, "height": 800})
+    policy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws: wss:"
+
+    def with_csp(route):
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": policy})
+
+    ctx.route("**/*", with_csp)
+    page = ctx.new_page()
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+    page.goto(f"{g['url']}/games/{g['room']['gid']}/table")
+    page.wait_for_selector("#loc-radio")
+    page.wait_for_selector("#public-body .deck-counts")
+    page.wait_for_timeout(300)
+    assert not violations, violations[:3]
+    # The policy is in force: an inline style attribute set from an HTML string is refused.
+    page.evaluate("() => { document.getElementById('prompt').insertAdjacentHTML('beforeend', '<b style=\"color:red\">x</b>'); }")
+    page.wait_for_timeout(200)
+    assert violations
+    own.close()
