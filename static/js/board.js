@@ -24,13 +24,13 @@ export const SEAT_COLOUR = { rev1: "#E69F00", rev2: "#56B4E9", rev3: "#CC79A7", 
 
 /** Every token kind on the map: its name and what it does (legend and tooltips). */
 export const TOKENS = {
-  tank: { label: "Soviet tank", help: "vermillion hexagon; fires before a Revolutionary's action in its location; blocks resolving events" },
-  militia: { label: "Militia", help: "orange triangle; the Soviet's armed workers, attacked with ammunition" },
-  sniper: { label: "Sniper", help: "black square; hits Revolutionaries who act in its location" },
-  barricade: { label: "Barricade", help: "green octagon; takes a hit instead of a fighter or a player" },
-  revtank: { label: "Revolutionary tank", help: "sky-blue hexagon with a star; a captured tank fighting for the Revolutionaries" },
-  facedown: { label: "Face-down fighter tiles", help: "grey tile with ?N; revealed one by one when the fighter on top is activated" },
-  fighter: { label: "Fighter", help: "white tile, green frame when active, grey dashed when inactive; its icons count for actions here" },
+  tank: { label: "Soviet tank", help: "vermillion hexagon; fires (a die each, 1-3 hits) before a Revolutionary acts in its location, unless a barricade is there" },
+  militia: { label: "Militia", help: "orange triangle; SPA unit of strength 1, attacked with ammunition" },
+  sniper: { label: "Sniper", help: "black square; SPA unit of strength 3 in the SPA phase attack" },
+  barricade: { label: "Barricade", help: "green octagon; Soviet tanks there neither fire nor move, militia and snipers are impeded; can take a hit" },
+  revtank: { label: "Revolutionary tank", help: "sky-blue hexagon with a star; an active fighter of the Revolutionaries" },
+  facedown: { label: "Face-down fighter tiles", help: "grey tile with ?N; the next one is revealed when the fighter on top is activated" },
+  fighter: { label: "Fighter", help: "white tile, green frame when active, grey dashed when inactive; an active fighter's icons count for actions here" },
 };
 
 function hexagon(cx, cy, r) {

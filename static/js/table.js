@@ -108,7 +108,7 @@ function onMessage(m) {
       st.actedSince = false;
       keepPicks(m.view);
     }
-    render();
+    renderSoon();
   } else if (m.type === "chat") {
     addChat(m);
   } else if (m.type === "error") {
@@ -152,10 +152,9 @@ function keepPicks(view) {
     st.picked = new Map(d.selected.map((id) => [id, "select"]));
     return;
   }
-  const acts = view.actions || [];
-  const open = acts.some((a) => a.type === "done" || a.type === "cancel" || PICK_TYPES.has(a.type));
-  const inTurn = view.turn && acts.some((a) => a.type === "cancel");
-  if (!open || !inTurn && !acts.some((a) => a.type === "select")) { st.picked.clear(); if (!inTurn) st.pickFor = null; }
+  // A pick decision stays open while it offers picks or a Cancel (the move, the cards for an action).
+  const open = (view.actions || []).some((a) => a.type === "cancel" || PICK_TYPES.has(a.type));
+  if (!open) { st.picked.clear(); st.pickFor = null; }
 }
 
 // ----- rendering ---------------------------------------------------------------------------------
@@ -185,6 +184,12 @@ function targets(view) {
 
 function label(a) {
   return actionLabel(a, st.view, st.seats, st.me, describe, { pickFor: st.pickFor });
+}
+
+/** Views can come in bursts (a bot, a replayed catch-up): draw the newest one once per burst. */
+function renderSoon() {
+  if (renderSoon.timer) return;
+  renderSoon.timer = setTimeout(() => { renderSoon.timer = null; render(); }, 16);
 }
 
 function render() {

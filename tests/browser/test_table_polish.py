@@ -37,7 +37,8 @@ def game(server, browser):
 def synced(g, version=None):
     v = version if version is not None else rest_view(g["url"], g["room"], "soviet")["version"]
     for p in list(g["pages"].values()) + [g["spectator"]]:
-        p.wait_for_function(f"() => +document.getElementById('table').dataset.version === {v}", timeout=15_000)
+        # After a burst of moves made over REST, five pages catch up on a shared two-core machine.
+        p.wait_for_function(f"() => +document.getElementById('table').dataset.version === {v}", timeout=40_000)
     return v
 
 
