@@ -472,6 +472,11 @@ function renderButtons(view, T) {
     if (a.type === "undo") b.title = "Undo (U or Ctrl+Z)";
     box.append(b);
   }
+  if (view.result) {
+    box.append(el("button", { class: "secondary", id: "show-summary", text: "Show the summary",
+                              onclick: () => { st.endDismissed = false; $("endscreen").hidden = false; } }),
+               el("a", { class: "button", href: `/games/${encodeURIComponent(gid)}/replay`, text: "Watch the replay" }));
+  }
   const n = (view.actions || []).length - list.length;
   if (n > 0 && !st.selectedFrom) box.append(el("span", { class: "hint", text: "Highlighted places and cards are clickable." }));
 }
@@ -576,6 +581,7 @@ function renderEnd(view) {
   const key = JSON.stringify(view.result);
   if (st.lastResultShown !== key) { st.endDismissed = false; st.lastResultShown = key; }
   renderEndscreen({ gid, view, seats: st.seats, me: st.me, status: st.msg.status }, st.end);
+  $("rematch-btn").hidden = !st.seat;  // a rematch is for the players
   box.hidden = st.endDismissed;
 }
 

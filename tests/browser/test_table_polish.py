@@ -266,10 +266,16 @@ def test_end_screen_rematch_and_replay(game, artifacts, browser):
     for p in g["pages"].values():
         no_wider_than_viewport(p)
     assert page.get_attribute("#replay-link", "href") == f"/games/{room['gid']}/replay"
+    assert g["spectator"].locator("#rematch-btn").is_hidden()  # a rematch is for the players
     page.click("#rematch-btn")
     page.wait_for_selector("#end-rematch input.invite-link")
     links = page.eval_on_selector_all("#end-rematch input.invite-link", "ns => ns.map(n => n.dataset.seat)")
     assert sorted(links) == ["rev1", "soviet"]
+    # After looking at the board, the summary and the replay stay one click away.
+    page.click("#end-close")
+    assert page.locator("#endscreen").is_hidden()
+    page.click("#show-summary")
+    assert page.locator("#endscreen").is_visible()
 
 
 def secret_ids(admin_view) -> set[str]:
