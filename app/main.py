@@ -152,13 +152,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from fastapi.staticfiles import StaticFiles
 
-    from .routes import admin, api, pages, ws
+    from .routes import admin, api, pages, replays, ws
 
     app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
     app.include_router(pages.router)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(admin.router)
+    app.include_router(replays.router)
     return app
 
 

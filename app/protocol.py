@@ -38,6 +38,8 @@ fails when this file is out of date. The REST API is also described by the OpenA
 | `DELETE /api/games/{id}/seats/{seat}` | header `Authorization: Bearer <token>` | `204`: leave a seat before the start |
 | `GET /api/games/{id}/view` | optional bearer token | `{"version", "status", "seat", "seats", "view"}`; without a token the spectator view |
 | `POST /api/games/{id}/actions` | bearer token; `{"version", "action"}` | `{"version", "status", "view"}`; `409 stale` when `version` is not current; `422` with the engine's reason for an illegal action |
+| `GET /api/games/{id}/replay?step=N` | | a finished game after `N` moves: `{"step", "steps", "seats", "view"}` with the spectator view (no secret, ever); `409 not_finished` before the end |
+| `GET /api/games/{id}/summary` | | a finished game's public timeline: `{"points", "moves", "injuries", "result", "seats"}`, a point (morale, support, events on the board) at the start of each day and at the end; `409 not_finished` before the end |
 | `POST /api/admin/login` | `{"name", "password"}` | sets the admin cookie, returns `{"csrf"}`: send it as `X-CSRF-Token` on every admin POST/DELETE |
 | `GET /api/admin/games?status=...` | admin | every game with that status |
 | `GET /api/admin/games/{id}` | admin | summary and the admin view (every secret) |

@@ -64,7 +64,7 @@ async def logout(admin: AdminDep, response: Response):
 async def games(admin: AdminDep, store: StoreDep,
                 status: Annotated[str, Query(pattern="^(open|active|finished|abandoned)$")] = "active"):
     rows = await store.list_games([status], public_only=False, limit=500)
-    return [summary(r, await store.seats(r.id)) for r in rows]
+    return [summary(r, await store.seats(r.id), day=(await store.load(r.id, r))[1].day) for r in rows]
 
 
 @router.get("/games/{gid}", summary="A game with every secret (the admin view)", responses=errors(401, 404, 422))

@@ -1,5 +1,6 @@
 // Admin: login (CSRF token kept in sessionStorage) and the game list by status.
 import { el, clear, api } from "./common.js";
+import { logout } from "./admin_session.js";
 
 const $ = (id) => document.getElementById(id);
 let status = "active";
@@ -37,3 +38,4 @@ $("login-form").addEventListener("submit", async (ev) => {
 });
 for (const b of document.querySelectorAll("#status-tabs button")) b.addEventListener("click", () => { status = b.dataset.status; loadGames(); });
 loadGames();
+document.getElementById("logout-btn").addEventListener("click", () => logout());

@@ -1,6 +1,8 @@
 // Admin review: step-through replay with every secret.
-import { el, clear, api, loadCatalog, nameOf, describe, prettyText, iconPills, SEAT_LABEL, humanize } from "./common.js";
+import { el, clear, api, loadCatalog, nameOf, describe, prettyText, SEAT_LABEL, humanize } from "./common.js";
 import { renderBoard, renderTracks } from "./board.js";
+import { iconRow } from "./icons.js";
+import { logout } from "./admin_session.js";
 
 const gid = document.getElementById("main").dataset.game;
 const $ = (id) => document.getElementById(id);
@@ -8,7 +10,7 @@ let catalog = null, seats = [], timer = null;
 
 function cardLine(c) {
   return el("li", { class: "card mini", "data-card": c.id }, el("b", { text: c.title || c.name }), " ",
-            c.icons ? iconPills(c.icons) : null, c.cp !== undefined ? el("span", { class: "hint", text: ` ${c.cp} CP · ${c.colour}` }) : null);
+            c.icons ? iconRow(c.icons) : null, c.cp !== undefined ? el("span", { class: "hint", text: ` ${c.cp} CP · ${c.colour}` }) : null);
 }
 
 function render(r) {
@@ -54,6 +56,15 @@ async function load(step) {
 $("step").addEventListener("input", () => { $("step-out").textContent = $("step").value; clearTimeout(timer); timer = setTimeout(() => load($("step").value), 120); });
 $("step-prev").addEventListener("click", () => load(Math.max(0, +$("step").value - 1)));
 $("step-next").addEventListener("click", () => load(Math.min(+$("step").max, +$("step").value + 1)));
+$("logout-btn").addEventListener("click", () => logout());
+document.addEventListener("keydown", (ev) => {
+  if (ev.target && ev.target.tagName === "INPUT") return;  // the slider steps with the arrows itself
+  const cur = +$("step").value, max = +$("step").max;
+  const to = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: max }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  load(Math.max(0, Math.min(max, to)));
+});
 
 (async () => {
   catalog = await loadCatalog().catch(() => null);

@@ -1,8 +1,9 @@
 // The SVG map of Budapest and the day/morale/support tracks. Pure rendering from a view.
-import { el, svg, clear, ICON_LABEL, ICON_GLYPH, seatName } from "./common.js";
+import { el, svg, clear, seatName, catalogSync } from "./common.js";
+import { iconShapes, resourceLabel } from "./icons.js";
+import { eventNeed, eventTexts, refsSpelled, abilityText, supportIndex, moraleIndex } from "./facts.js";
 
 export const W = 1140, H = 830, BW = 230, BH = 184;
-
 // Centres: Buda on the west, the Danube, Pest on the east, Csepel island at the bottom.
 export const POS = {
   szena: [135, 110], bem: [265, 345], university: [135, 590],
@@ -24,6 +25,18 @@ const BRIDGES = new Set(["bem-kossuth", "university-astoria", "university-csepel
 
 export const SEAT_COLOUR = { rev1: "#E69F00", rev2: "#56B4E9", rev3: "#CC79A7", soviet: "#D55E00" };
 
+
+/** Every token kind on the map: its name and what it does (legend and tooltips). */
+export const TOKENS = {
+  tank: { label: "Soviet tank", help: "vermillion hexagon; fires (a die each, 1-3 hits) before a Revolutionary acts in its location, unless a barricade is there" },
+  militia: { label: "Militia", help: "orange triangle; SPA unit of strength 1, attacked with ammunition" },
+  sniper: { label: "Sniper", help: "black square; SPA unit of strength 3 in the SPA phase attack" },
+  barricade: { label: "Barricade", help: "green octagon; Soviet tanks there neither fire nor move, militia and snipers are impeded; can take a hit" },
+  revtank: { label: "Revolutionary tank", help: "sky-blue hexagon with a star; an active fighter of the Revolutionaries" },
+  facedown: { label: "Face-down fighter tiles", help: "grey tile with ?N; the next one is revealed when the fighter on top is activated" },
+  fighter: { label: "Fighter", help: "white tile, green frame when active, grey dashed when inactive; an active fighter's icons count for actions here" },
+};
+
 function hexagon(cx, cy, r) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
@@ -44,26 +57,36 @@ function triangle(cx, cy, r) {
   return `${cx},${cy - r} ${cx + r * 0.95},${cy + r * 0.75} ${cx - r * 0.95},${cy + r * 0.75}`;
 }
 
-/** A row of unit tokens: one shape per unit up to 4, else one shape with a count. */
-function units(kind, n, x, y, label) {
-  const g = svg("g", { class: `units ${kind}` }, svg("title", { text: `${n} ${label}` }));
-  const shape = (cx, cy, txt) => {
-    const r = 13;
-    let s;
-    if (kind === "tank") s = svg("polygon", { points: hexagon(cx, cy, r + 1), class: "tok tok-tank" });
-    else if (kind === "militia") s = svg("polygon", { points: triangle(cx, cy + 1, r + 1), class: "tok tok-militia" });
-    else if (kind === "sniper") s = svg("rect", { x: cx - r + 1, y: cy - r + 1, width: 2 * r - 2, height: 2 * r - 2, class: "tok tok-sniper" });
-    else if (kind === "barricade") s = svg("polygon", { points: octagon(cx, cy, r), class: "tok tok-barricade" });
-    else s = svg("polygon", { points: hexagon(cx, cy, r + 1), class: "tok tok-revtank" });
-    const parts = [s];
-    if (txt) parts.push(svg("text", { x: cx, y: cy + 4, class: "tok-num", text: txt }));
-    return parts;
+/** The shape of one token centred on (cx, cy); for the map and the legend. */
+export function tokenShape(kind, cx, cy, r = 13) {
+  switch (kind) {
+    case "tank": return [svg("polygon", { points: hexagon(cx, cy, r + 1), class: "tok tok-tank" })];
+    case "militia": return [svg("polygon", { points: triangle(cx, cy + 1, r + 1), class: "tok tok-militia" })];
+    case "sniper": return [svg("rect", { x: cx - r + 1, y: cy - r + 1, width: 2 * r - 2, height: 2 * r - 2, class: "tok tok-sniper" })];
+    case "barricade": return [svg("polygon", { points: octagon(cx, cy, r), class: "tok tok-barricade" })];
+    case "revtank": return [svg("polygon", { points: hexagon(cx, cy, r + 1), class: "tok tok-revtank" }),
+                            svg("text", { x: cx, y: cy + 5, class: "tok-star", text: "★" })];
+    case "facedown": return [svg("rect", { x: cx - r, y: cy - r * 0.7, width: 2 * r, height: 1.4 * r, rx: 3, class: "tok tok-facedown" }),
+                             svg("text", { x: cx, y: cy + 4, class: "tok-q", text: "?" })];
+    default: return [svg("rect", { x: cx - r, y: cy - r * 0.8, width: 2 * r, height: 1.6 * r, rx: 3, class: "tok tok-fighter" })];
+  }
+}
+
+/** A row of unit tokens: one shape per unit up to 3, else one shape with a count. Each has a tooltip. */
+function units(kind, n, x, y) {
+  const t = TOKENS[kind];
+  const tip = `${n} × ${t.label}: ${t.help}`;
+  const g = svg("g", { class: `units ${kind}`, "data-token": kind, "data-count": n }, svg("title", { text: tip }));
+  const one = (cx, txt) => {
+    const tg = svg("g", { class: "token" }, svg("title", { text: tip }), ...tokenShape(kind, cx, y));
+    if (txt) tg.append(svg("text", { x: cx, y: y + 5, class: "tok-num", text: txt }));
+    return tg;
   };
   if (n <= 3) {
-    for (let i = 0; i < n; i++) g.append(...shape(x + i * 20, y, ""));
+    for (let i = 0; i < n; i++) g.append(one(x + i * 20, ""));
     return [g, x + n * 20 + 12];
   }
-  g.append(...shape(x, y, String(n)));
+  g.append(one(x, String(n)));
   return [g, x + 34];
 }
 
@@ -72,23 +95,32 @@ function shortName(name) {
   return parts.length ? parts[parts.length - 1] : name;
 }
 
+function fighterTip(f) {
+  const ab = abilityText(f.id);
+  const icons = f.icons.map(resourceLabel).join(", ");
+  const kind = f.id.startsWith("rt_") ? "Revolutionary tank" : "Fighter";
+  const state = f.active ? "active" : "inactive: activate it (an action) to use its icons";
+  return `${kind} ${f.name} (${state}). Icons: ${icons || "none"}.` + (ab ? ` Ability (${ab.label}): ${refsSpelled(ab.text)}` : "");
+}
+
 function fighterChip(f, x, y, w, opts = {}) {
   const h = 56;
   const acts = opts.fighters && opts.fighters.get(f.id);
-  const g = svg("g", { class: `fighter ${f.active ? "active" : "inactive"}${acts ? " legal" : ""}`,
+  const picked = opts.picked && opts.picked.has(f.id);
+  const g = svg("g", { class: `fighter ${f.active ? "active" : "inactive"}${acts ? " legal" : ""}${picked ? " picked" : ""}`,
                        transform: `translate(${x},${y})`, "data-fighter": f.id, "data-legal": acts ? "1" : null,
                        "data-action-types": acts ? [...new Set(acts.map((a) => a.type))].join(" ") : null },
-    svg("title", { text: `${f.name}${f.active ? "" : " (inactive)"}: ${f.icons.map((i) => ICON_LABEL[i] || i).join(", ")}${f.ability ? " · ability: " + f.ability : ""}` }),
+    svg("title", { text: fighterTip(f) }),
     svg("rect", { width: w, height: h, rx: 5, class: "chip" }),
     svg("text", { x: w / 2, y: 15, class: "chip-name", text: shortName(f.name).slice(0, Math.floor(w / 7.5)) }));
   f.icons.forEach((ic, i) => {
-    const cx = w / 2 + (i - (f.icons.length - 1) / 2) * 18;
-    g.append(svg("circle", { cx, cy: 31, r: 8, class: `ico icon-${ic}` }),
-             svg("text", { x: cx, y: 35, class: "ico-t", text: ICON_GLYPH[ic] || "?" }));
+    const cx = w / 2 + (i - (f.icons.length - 1) / 2) * 19;
+    g.append(iconShapes(ic, cx, 31, 8));
   });
   if (!f.active) g.append(svg("text", { x: w / 2, y: 51, class: "chip-state", text: "inactive" }));
   else if (f.ability) g.append(svg("text", { x: w / 2, y: 51, class: "chip-state ab", text: "★ ability" }));
   else g.append(svg("text", { x: w / 2, y: 51, class: "chip-state ab", text: "active" }));
+  if (picked) g.append(svg("text", { x: w - 8, y: 14, class: "pick-tick", text: "✓" }));
   if (acts) {  // a legal target itself: clicking the tile chooses it (not its location)
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
@@ -100,34 +132,78 @@ function fighterChip(f, x, y, w, opts = {}) {
   return g;
 }
 
+function eventTip(e, view) {
+  const { need, why } = eventNeed(e, view);
+  const t = eventTexts(e);
+  const needs = Object.entries(need).map(([i, n]) => `${n} ${resourceLabel(i)}`).join(", ");
+  return [`Event: ${e.title}`, `cost ${e.cost ?? "none (minor event)"}`, `needs now: ${needs || "nothing"}` + (why ? ` (${why})` : ""),
+          t.placement && `Placement: ${refsSpelled(t.placement)}`, t.reward && `Reward: ${refsSpelled(t.reward)}`,
+          t.penalty && `Penalty: ${refsSpelled(t.penalty)}`].filter(Boolean).join("\n");
+}
+
+function eventBox(e, view) {
+  const { need, why } = eventNeed(e, view);
+  const ev = svg("g", { class: "event" + (e.penalty ? " penalty" : ""), "data-card": e.id },
+    svg("title", { text: eventTip(e, view) }),
+    svg("rect", { x: 6, y: 33, width: BW - 12, height: 50, rx: 5, class: "event-box" }),
+    svg("text", { x: 12, y: 52, class: "event-title", text: e.title.length > 28 ? e.title.slice(0, 27) + "…" : e.title }));
+  let ix = 12;
+  ev.append(svg("text", { x: ix, y: 75, class: "event-cost", text: e.penalty ? `cost ${e.cost ?? "–"} ⚠` : `cost ${e.cost ?? "–"}` }));
+  ix += 62;
+  for (const [ic, n] of Object.entries(need)) {
+    ev.append(iconShapes(ic, ix, 70, 8));
+    ix += 11;
+    if (n > 1 || (e.requires_per_event || []).includes(ic)) {
+      ev.append(svg("text", { x: ix, y: 75, class: "need-n" + (why ? " per-event" : ""), "data-need": ic, text: `×${n}` }));
+      ix += 26;
+    } else ix += 10;
+  }
+  return ev;
+}
+
+/** Positions of locations the fixed map does not know (e.g. one that enters the game later). */
+function positions(view) {
+  const pos = { ...POS };
+  const extra = Object.keys(view.locations || {}).filter((id) => !POS[id]);
+  extra.forEach((id, i) => { pos[id] = [135 + i * 250, H + 110]; });
+  return { pos, height: extra.length ? H + 220 : H };
+}
+
 /**
- * Render the map. opts: {seats, me, legal: Set(loc), selected: loc|null, onLocation(loc), refs: Set(loc),
- *   fighters: Map(fighter id -> legal actions naming it), onFighter(fighter id)}
+ * Render the map. opts: {seats, me, legal: Set(loc), selected: loc|null, onLocation(loc), changed: Set(loc),
+ *   fighters: Map(fighter id -> legal actions naming it), onFighter(fighter id), picked: Set(fighter id)}
  */
 export function renderBoard(root, view, opts = {}) {
   clear(root);
-  root.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const { pos, height } = positions(view);
+  root.setAttribute("viewBox", `0 0 ${W} ${height}`);
   root.setAttribute("preserveAspectRatio", "xMidYMid meet");
   const legal = opts.legal || new Set();
   // Water and banks.
   root.append(
-    svg("rect", { x: 0, y: 0, width: W, height: H, class: "land" }),
+    svg("rect", { x: 0, y: 0, width: W, height, class: "land" }),
     svg("path", { class: "danube", d: "M 405 0 C 398 120, 396 250, 390 360 C 385 470, 330 560, 300 650 L 285 830 L 650 830 C 640 740, 620 640, 560 560 C 500 480, 458 420, 462 340 C 468 240, 478 120, 478 0 Z" }),
     svg("text", { x: 418, y: 470, class: "river-label", transform: "rotate(84 418 470)", text: "Danube" }),
     svg("text", { x: 30, y: 815, class: "side-label", text: "BUDA" }),
     svg("text", { x: 700, y: 815, class: "side-label", text: "PEST" }),
   );
-  // Roads and bridges.
+  // Roads and bridges (and those of any location the fixed map does not draw, from the catalog).
   const roads = svg("g", { class: "roads" });
-  for (const [a, b] of EDGES) {
-    if (!view.locations[a] || !view.locations[b]) continue;  // a promo location not in play
-    const [x1, y1] = POS[a], [x2, y2] = POS[b];
+  const edges = [...EDGES];
+  const cat = catalogSync();
+  for (const l of (cat && cat.locations) || []) {
+    if (POS[l.id] || !view.locations[l.id]) continue;
+    for (const n of l.neighbours || []) if (pos[n]) edges.push([l.id, n]);
+  }
+  for (const [a, b] of edges) {
+    if (!view.locations[a] || !view.locations[b]) continue;
+    const [x1, y1] = pos[a], [x2, y2] = pos[b];
     const bridge = BRIDGES.has(`${a}-${b}`);
     roads.append(svg("line", { x1, y1, x2, y2, class: bridge ? "road bridge" : "road", "data-edge": `${a}-${b}` }));
   }
   root.append(roads);
 
-  for (const [loc, [cx, cy]] of Object.entries(POS)) {
+  for (const [loc, [cx, cy]] of Object.entries(pos)) {
     const L = view.locations[loc];
     if (!L) continue;
     const k = SCALE[loc] || 1;
@@ -136,7 +212,7 @@ export function renderBoard(root, view, opts = {}) {
     const cls = ["loc"];
     if (isLegal) cls.push("legal");
     if (opts.selected === loc) cls.push("selected");
-    if (opts.refs && opts.refs.has(loc)) cls.push("ref-hl");
+    if (opts.changed && opts.changed.has(loc)) cls.push("changed");
     if (opts.home && opts.home === loc) cls.push("home");
     const g = svg("g", { class: cls.join(" "), id: `loc-${loc}`, "data-loc": loc,
                          transform: `translate(${x},${y})` + (k !== 1 ? ` scale(${k})` : ""),
@@ -150,6 +226,8 @@ export function renderBoard(root, view, opts = {}) {
     if (L.barricades) label.push(`${L.barricades} barricades`);
     for (const f of L.fighters) label.push(`${f.name} ${f.active ? "active" : "inactive"}`);
     if (L.players.length) label.push("players: " + L.players.map((p) => seatName(p, opts.seats, opts.me)).join(", "));
+    if (opts.changed && opts.changed.has(loc)) label.push("changed since your last look");
+    if (isLegal && opts.locLabels && opts.locLabels.get(loc)) label.push(...opts.locLabels.get(loc));
     if (isLegal) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
@@ -165,37 +243,20 @@ export function renderBoard(root, view, opts = {}) {
     g.append(svg("text", { x: 10, y: 20, class: "loc-name", text: L.name,
                            textLength: L.name.length > 20 ? BW - 52 : null, lengthAdjust: L.name.length > 20 ? "spacingAndGlyphs" : null }));
     if (L.facedown) {
-      g.append(svg("g", { class: "facedown" }, svg("title", { text: `${L.facedown} face-down fighter tile(s)` }),
+      g.append(svg("g", { class: "facedown", "data-token": "facedown" },
+        svg("title", { text: `${L.facedown} face-down fighter tile(s): ${TOKENS.facedown.help}` }),
         svg("rect", { x: BW - 36, y: 4, width: 30, height: 20, rx: 3 }),
         svg("text", { x: BW - 21, y: 18.5, text: `?${L.facedown}` })));
     }
-    // Event.
-    if (L.event) {
-      const e = L.event;
-      const ev = svg("g", { class: "event" + (e.penalty ? " penalty" : ""), "data-card": e.id },
-        svg("title", { text: `Event: ${e.title} (cost ${e.cost ?? "-"}; needs ${e.requires.map((i) => ICON_LABEL[i] || i).join(", ")})` }),
-        svg("rect", { x: 6, y: 33, width: BW - 12, height: 50, rx: 5, class: "event-box" }),
-        svg("text", { x: 12, y: 52, class: "event-title", text: e.title.length > 28 ? e.title.slice(0, 27) + "…" : e.title }));
-      let ix = 12;
-      ev.append(svg("text", { x: ix, y: 75, class: "event-cost", text: `cost ${e.cost ?? "–"}` }));
-      ix += 54;
-      for (const ic of e.requires) {
-        ev.append(svg("circle", { cx: ix, cy: 70, r: 8, class: `ico icon-${ic}` }),
-                  svg("text", { x: ix, y: 74, class: "ico-t", text: ICON_GLYPH[ic] || "?" }));
-        ix += 20;
-      }
-      g.append(ev);
-    } else {
-      g.append(svg("text", { x: 12, y: 60, class: "no-event", text: "no event" }));
-    }
+    if (L.event) g.append(eventBox(L.event, view));
+    else g.append(svg("text", { x: 12, y: 60, class: "no-event", text: "no event" }));
     // Units.
     let ux = 18;
     const uy = 102;
-    for (const [kind, n, lbl] of [["tank", L.soviet_tanks, "Soviet tank(s)"], ["militia", L.militia, "militia"],
-                                   ["sniper", L.snipers, "sniper(s)"], ["barricade", L.barricades, "barricade(s)"],
-                                   ["revtank", L.revolutionary_tanks.length, "revolutionary tank(s)"]]) {
+    for (const [kind, n] of [["tank", L.soviet_tanks], ["militia", L.militia], ["sniper", L.snipers],
+                             ["barricade", L.barricades], ["revtank", L.revolutionary_tanks.length]]) {
       if (!n) continue;
-      const [node, nx] = units(kind, n, ux, uy, lbl);
+      const [node, nx] = units(kind, n, ux, uy);
       g.append(node);
       ux = nx;
     }
@@ -207,41 +268,46 @@ export function renderBoard(root, view, opts = {}) {
     L.players.forEach((p, i) => {
       const px = BW - 20 - i * 34, py = 102;
       g.append(svg("g", { class: `standee ${p}`, "data-seat": p },
-        svg("title", { text: seatName(p, opts.seats, opts.me) }),
+        svg("title", { text: `${seatName(p, opts.seats, opts.me)}: a Revolutionary's standee` }),
         svg("circle", { cx: px, cy: py, r: 15, fill: SEAT_COLOUR[p] || "#999", class: p === opts.me ? "me" : "" }),
         svg("text", { x: px, y: py + 5.5, class: "standee-t", text: p.replace("rev", "") })));
     });
     if (L.revolutionary_tanks.length) {
-      g.append(svg("text", { x: BW - 8, y: BH - 6, class: "revtank-names", "text-anchor": "end",
-                             text: L.revolutionary_tanks.map((t) => t.name).join(", ").slice(0, 34) }));
+      const names = L.revolutionary_tanks.map((t) => t.name).join(", ");
+      g.append(svg("text", { x: BW - 8, y: BH - 6, class: "revtank-names", "text-anchor": "end", text: names.slice(0, 34) },
+                   svg("title", { text: L.revolutionary_tanks.map(fighterTip).join("\n") })));
     }
     root.append(g);
   }
 }
 
-/** Day, morale and support tracks as small labelled strips. */
-export function renderTracks(root, view, catalog) {
+/** Day, morale and support tracks as small labelled strips. `changed`: Set of view keys that moved. */
+export function renderTracks(root, view, catalog, changed = new Set()) {
   clear(root);
-  const day = el("div", { class: "track", "aria-label": `Day ${view.day} of 7` }, el("span", { class: "tl", text: "Day" }));
+  const day = el("div", { class: "track" + (changed.has("day") ? " changed" : ""), "aria-label": `Day ${view.day} of 7` },
+                 el("span", { class: "tl", text: "Day" }));
   const dates = ["23 Oct", "24", "25", "26", "27", "28", "29"];
   for (let d = 1; d <= 7; d++) {
-    day.append(el("span", { class: "cell" + (d === view.day ? " on" : ""), title: `Day ${d}`, text: d === 1 ? dates[0] : dates[d - 1] }));
+    day.append(el("span", { class: "cell" + (d === view.day ? " on" : ""), title: `Day ${d} (${d === 1 ? "23" : dates[d - 1]} October 1956)`, text: dates[d - 1] }));
   }
-  const morale = el("div", { class: "track", "aria-label": `Morale ${view.morale_draw} (draw ${view.morale_draw})` },
+  const mi = moraleIndex(view, catalog);
+  const morale = el("div", { class: "track" + (changed.has("morale_draw") ? " changed" : ""),
+                             "aria-label": `Morale: the Revolutionaries draw ${view.morale_draw}` },
                     el("span", { class: "tl", text: "Morale" }));
   const mt = (catalog && catalog.morale_track) || Array.from({ length: 7 }, (_, i) => ({ index: i, draw: i, skull: i === 0 }));
   for (const m of mt) {
-    morale.append(el("span", { class: "cell" + (m.index === view.morale ? " on" : "") + (m.skull ? " skull" : ""),
-                               title: m.skull ? "Skull: defeat at the end of the day" : `Revolutionaries draw ${m.draw}`,
+    morale.append(el("span", { class: "cell" + (m.index === mi ? " on" : "") + (m.skull ? " skull" : ""),
+                               title: m.skull ? "Skull: defeat at the end of the day" : `Revolutionaries draw ${m.draw} card(s) a day`,
                                text: m.skull ? "☠" : String(m.draw) }));
   }
-  const support = el("div", { class: "track", "aria-label": `Support: Soviet hand limit ${view.soviet_hand_limit}` },
+  const si = supportIndex(view, catalog);
+  const support = el("div", { class: "track" + (changed.has("soviet_hand_limit") || changed.has("support_colour") ? " changed" : ""),
+                              "aria-label": `Support: ${view.support_colour}, Soviet hand limit ${view.soviet_hand_limit}` },
                      el("span", { class: "tl", text: "Support" }));
-  const st = (catalog && catalog.support_track) || [];
-  for (const s of st) {
-    support.append(el("span", { class: `cell sup-${s.colour}` + (s.index === view.support ? " on" : ""),
+  for (const s of (catalog && catalog.support_track) || []) {
+    support.append(el("span", { class: `cell sup-${s.colour}` + (s.index === si ? " on" : ""),
                                 title: `${s.colour === "green" ? "Hungarian side" : s.colour === "red" ? "Soviet side" : "Neutral"}: Soviet hand limit ${s.hand_limit}`,
-                                text: String(s.hand_limit) }));
+                                text: (s.colour === "green" ? "H" : s.colour === "red" ? "S" : "N") + s.hand_limit }));
   }
   root.append(day, morale, support);
 }

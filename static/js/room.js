@@ -1,6 +1,5 @@
 // Room page: invite links, who sits where, claim or leave a seat; goes to the table at the start.
 import { el, clear, api, loadSeat, saveSeat, forgetSeat, loadInvites, SEAT_LABEL } from "./common.js";
-import { SEAT_COLOUR } from "./board.js";
 
 const main = document.getElementById("main");
 const gid = main.dataset.game;
@@ -26,7 +25,7 @@ function render() {
   for (const s of summary.seats) {
     const link = inviteFor(s.seat);
     const cells = [
-      el("td", {}, el("span", { class: "seat-dot", style: `background:${SEAT_COLOUR[s.seat]}` }), SEAT_LABEL[s.seat]),
+      el("td", {}, el("span", { class: `seat-dot ${s.seat}` }), SEAT_LABEL[s.seat]),
       el("td", { class: "who", text: s.claimed ? s.name + (mine && mine.seat === s.seat ? " (you)" : "") : "free" }),
     ];
     const linkCell = el("td", { class: "invite" });
@@ -56,7 +55,24 @@ function render() {
   const target = joinSeat && summary.seats.find((s) => s.seat === joinSeat);
   form.hidden = !(summary.status === "open" && target && !target.claimed && !mine);
   if (!form.hidden) $("claim-title").textContent = `Take the seat: ${SEAT_LABEL[joinSeat]}`;
-  if (summary.status !== "open" && mine) location.href = `/games/${encodeURIComponent(gid)}/table`;
+  $("join-note").textContent = joinNote(mine, target);
+  $("join-note").hidden = !$("join-note").textContent;
+  if (summary.status !== "open" && mine && (!joinSeat || joinSeat === mine.seat)) location.href = `/games/${encodeURIComponent(gid)}/table`;
+}
+
+/** Why an invite link opened here cannot be used (it would otherwise show nothing). */
+function joinNote(mine, target) {
+  if (!joinSeat) return "";
+  if (!target) return `This game has no seat "${joinSeat}".`;
+  if (mine && mine.seat === joinSeat) return "";
+  if (mine) {
+    return `This browser already holds the seat ${SEAT_LABEL[mine.seat]}${mine.name ? ` (as ${mine.name})` : ""} in this game, and a browser `
+      + `holds one seat per game. Open the invite for ${SEAT_LABEL[joinSeat]} in another browser or a private window, `
+      + (summary.status === "open" ? "or leave your seat first." : "or send it to the player it is meant for.");
+  }
+  if (target.claimed) return `The seat ${SEAT_LABEL[joinSeat]} is already taken${target.name ? ` by ${target.name}` : ""}.`;
+  if (summary.status !== "open") return `This game is ${summary.status}: its seats can no longer be claimed.`;
+  return "";
 }
 
 async function refresh() {

@@ -1,12 +1,14 @@
 // Rules reference: every component from /api/catalog.
-import { el, clear, loadCatalog, iconPills, humanize } from "./common.js";
+import { el, clear, loadCatalog, humanize } from "./common.js";
+import { iconRow } from "./icons.js";
+import { withRefs } from "./facts.js";
 
 const root = document.getElementById("rules");
 
 function entry(title, meta, icons, texts) {
   return el("article", { class: "rule card" }, el("h3", { text: title }), meta ? el("div", { class: "meta", text: meta }) : null,
-    icons && icons.length ? el("div", { class: "icons" }, iconPills(icons)) : null,
-    texts.filter(Boolean).map(([label, t]) => el("p", {}, label ? el("b", { text: `${label}: ` }) : null, t)));
+    icons && icons.length ? el("div", { class: "icons" }, iconRow(icons, { label: true })) : null,
+    texts.filter(Boolean).map(([label, t]) => el("p", {}, label ? el("b", { text: `${label}: ` }) : null, withRefs(t))));
 }
 
 function section(id, title, items) {

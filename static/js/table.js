@@ -1,7 +1,16 @@
-// The game table: websocket connection with reconnect, rendering of the view, legal-action targets.
-import { el, clear, loadSeat, forgetSeat, loadCatalog, nameOf, seatName, describe, prettyText, iconPills,
-         isLocation, SEAT_LABEL, humanize } from "./common.js";
-import { renderBoard, renderTracks, SEAT_COLOUR } from "./board.js";
+// The game table: websocket connection with reconnect, rendering of the view, legal-action targets,
+// confirmations before irreversible clicks, keyboard play, what changed since the last look.
+import { el, clear, loadSeat, forgetSeat, loadCatalog, nameOf, seatName, describe, prettyText,
+         isLocation, SEAT_LABEL } from "./common.js";
+import { renderBoard, renderTracks } from "./board.js";
+import { iconRow, needRow, resourceLabel } from "./icons.js";
+import { eventNeed, eventTexts, withRefs, textLine, decisionOf, fillView, refsSpelled } from "./facts.js";
+import { diceOf, diceRow } from "./dice.js";
+import { diffViews } from "./changes.js";
+import { renderPublic, cardText } from "./piles.js";
+import { renderLegend } from "./legend.js";
+import { renderEndscreen, rematch } from "./endgame.js";
+import { confirmReason, phaseLabel, actionLabel, stepCost, PICK_TYPES } from "./decisions.js";
 
 const main = document.getElementById("main");
 const gid = main.dataset.game;
@@ -13,6 +22,9 @@ const st = {
   msg: null, view: null, version: -1, seats: [], me: "spectator",
   pending: false, selectedFrom: null, choice: null, catalog: null,
   chatUnread: 0, endDismissed: false, lastResultShown: null,
+  changes: null, actedSince: false,    // what changed since this seat last acted (see onMessage)
+  picked: new Map(), pickFor: null,    // multi-select picks of the current decision (id -> action type)
+  lastAct: null, defaultAction: null, end: {},
 };
 
 // ----- connection --------------------------------------------------------------------------------
@@ -81,16 +93,32 @@ function onMessage(m) {
   if (m.type === "view") {
     if (m.version < st.version && st.msg && m.status === st.msg.status) return;
     const changed = m.version !== st.version;
+    const previous = st.view;
+    st.shownVersion = st.version;
     st.msg = m; st.view = m.view; st.version = m.version; st.seats = m.seats || []; st.me = m.seat;
     st.pending = false;
-    if (changed) { st.selectedFrom = null; st.choice = null; }
-    render();
+    if (changed) {
+      st.selectedFrom = null; st.choice = null;
+      // What changed with this view; a seat that has not acted since keeps what changed before
+      // too (a waiting player sees everything the others did), a spectator sees the last change.
+      const d = diffViews(previous, m.view);
+      const fresh = !st.changes || st.actedSince || st.me === "spectator" || st.me === "admin";
+      st.changes = fresh ? d : mergeChanges(st.changes, d);
+      if (fresh) st.baselineVersion = previous ? st.shownVersion : m.version;
+      st.actedSince = false;
+      keepPicks(m.view);
+    }
+    renderSoon();
   } else if (m.type === "chat") {
     addChat(m);
   } else if (m.type === "error") {
     st.pending = false;
     document.body.classList.remove("pending");
-    if (m.code === "stale") return;  // the fresh view follows
+    if (m.code === "stale") {
+      // Someone else moved first (on a team choice, a teammate): the fresh view follows.
+      toast("Another player acted first, so your click was not used. The table now shows the new situation.");
+      return;
+    }
     toast(m.message || "Error");
   } else if (m.type === "reconnect") {
     reconnectNow();
@@ -101,8 +129,32 @@ function act(action) {
   if (st.pending) return;
   if (send({ type: "action", version: st.version, action })) {
     st.pending = true;
+    st.lastAct = action;
+    st.actedSince = true;
+    if (PICK_TYPES.has(action.type)) st.picked.set(action.card || action.fighter, action.type);
+    else if (["resolve_event", "attack_militia", "destroy_tank", "move", "give_cards", "take_cards"].includes(action.type)) {
+      st.picked.clear();
+      st.pickFor = action;
+    }
     document.body.classList.add("pending");
   }
+}
+
+function mergeChanges(a, b) {
+  return { locs: new Set([...a.locs, ...b.locs]), cards: new Set([...a.cards, ...b.cards]),
+           tracks: new Set([...a.tracks, ...b.tracks]), logFrom: Math.min(a.logFrom, b.logFrom) };
+}
+
+/** Keep the picks while the same multi-select decision is open; drop them when it closes. */
+function keepPicks(view) {
+  const d = decisionOf(view);
+  if (Array.isArray(d.selected)) {
+    st.picked = new Map(d.selected.map((id) => [id, "select"]));
+    return;
+  }
+  // A pick decision stays open while it offers picks or a Cancel (the move, the cards for an action).
+  const open = (view.actions || []).some((a) => a.type === "cancel" || PICK_TYPES.has(a.type));
+  if (!open) { st.picked.clear(); st.pickFor = null; }
 }
 
 // ----- rendering ---------------------------------------------------------------------------------
@@ -111,7 +163,7 @@ function toast(text) {
   t.textContent = text;
   t.hidden = false;
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { t.hidden = true; }, 5000);
+  toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
 }
 
 /** Sort the legal actions into click targets. */
@@ -130,15 +182,30 @@ function targets(view) {
   return { loc, from, card, slot, fighter, buttons };
 }
 
+function label(a) {
+  return actionLabel(a, st.view, st.seats, st.me, describe, { pickFor: st.pickFor });
+}
+
+/** Views can come in bursts (a bot, a replayed catch-up): draw the newest one once per burst. */
+function renderSoon() {
+  if (renderSoon.timer) return;
+  renderSoon.timer = setTimeout(() => { renderSoon.timer = null; render(); }, 16);
+}
+
 function render() {
-  const view = st.view;
+  const view = fillView(st.view, st.catalog);
   if (!view) return;
   document.body.classList.remove("pending");
   const T = targets(view);
   const tbl = $("table");
   Object.assign(tbl.dataset, { version: String(st.version), seat: st.me, day: String(view.day), phase: view.phase || "",
                                step: view.step || "", status: st.msg.status, actions: String((view.actions || []).length) });
+  tbl.dataset.changed = [...(st.changes ? st.changes.locs : [])].join(" ");
+  tbl.dataset.baseVersion = String(st.baselineVersion ?? "");
+  document.body.dataset.seat = st.me;
+  document.body.dataset.phase = view.phase || "";
   const me = st.me;
+  const changes = st.changes || { locs: new Set(), cards: new Set(), tracks: new Set(), logFrom: Infinity };
 
   // Cards shown in the hand or SPA pool; other card actions become buttons.
   const shownCards = new Set((view.hand || []).map((c) => c.id));
@@ -146,18 +213,20 @@ function render() {
   for (const [cid, acts] of T.card) if (!shownCards.has(cid)) T.buttons.push(...acts);
 
   // Header: who am I, whose turn.
-  const whoami = $("whoami");
-  clear(whoami);
-  whoami.append(el("span", { class: `seat-dot ${me}`, style: `background:${SEAT_COLOUR[me] || "#888"}` }),
-                seatName(me, st.seats, null));
-  const phase = `Day ${view.day} · ${humanize(view.phase || "")}${view.step ? " · " + humanize(view.step) : ""}`;
-  const turn = view.turn ? ` · turn of ${seatName(view.turn.seat, st.seats, me)} (${view.turn.actions_left} action(s) left)` : "";
-  $("turn").textContent = phase + turn;
+  const whoami = clear($("whoami"));
+  whoami.append(el("span", { class: `seat-dot ${me}` }), el("span", { class: "pname", text: seatName(me, st.seats, null) }));
+  let turn = "";
+  if (view.turn && !view.result) {
+    const n = view.turn.actions_left;
+    const who = view.turn.seat === me ? "your turn" : `turn of ${seatName(view.turn.seat, st.seats, null)}`;
+    turn = ` · ${who} (${n === 0 ? "no actions left" : `${n} action${n === 1 ? "" : "s"} left`})`;
+  }
+  $("turn").textContent = phaseLabel(view) + turn;
 
   let prompt = view.prompt || "";
   if (st.msg.status === "open") prompt = "Waiting for every seat to be claimed. Share the invite links from the room page.";
   if (st.msg.status === "abandoned") prompt = "This game was abandoned.";
-  $("prompt-text").textContent = prettyText(prompt, st.seats, me);
+  clear($("prompt-text")).append(...withRefs(prettyText(prompt, st.seats, me)));
   const yourMove = (view.actions || []).length > 0;
   $("prompt").classList.toggle("your-move", yourMove);
   document.title = (yourMove ? "● Your move · " : "") + "Days of Ire Online";
@@ -179,33 +248,61 @@ function render() {
       const fromActs = T.from.get(loc) || [];
       if (fromActs.length && !direct.length) { st.selectedFrom = loc; st.choice = null; render(); return; }
       const extra = fromActs.length ? [{ label: `Move units from ${nameOf(loc, view)}…`, run: () => { st.selectedFrom = loc; st.choice = null; render(); } }] : [];
-      choose(direct, nameOf(loc, view), extra);
+      choose(direct, nameOf(loc, view), extra, { kind: "location" });
     };
   }
   const locTypes = new Map();
   for (const [k, acts] of [...T.loc, ...T.from]) locTypes.set(k, [...new Set([...(locTypes.get(k) || []), ...acts.map((a) => a.type)])]);
   if (st.selectedFrom) for (const a of T.from.get(st.selectedFrom) || []) locTypes.set(a.to, [a.type]);
+  const picked = new Set(st.picked.keys());
+  const locLabels = new Map();
+  for (const [k, acts] of T.loc) locLabels.set(k, acts.map(label));
+  if (st.selectedFrom) for (const a of T.from.get(st.selectedFrom) || []) locLabels.set(a.to, [label(a)]);
+  const stepCostBox = $("step-cost");
+  const moveAct = (view.actions || []).find((a) => a.type === "move");
+  stepCostBox.hidden = !moveAct;
+  if (moveAct) stepCostBox.textContent = `Your next movement step: ${stepCost(view)}.`;
   renderBoard($("board"), view, { seats: st.seats, me, legal: legalLocs, selected: st.selectedFrom, onLocation, locTypes,
-                                  home: view.positions ? view.positions[me] : null,
+                                  home: view.positions ? view.positions[me] : null, changed: changes.locs, picked, locLabels,
                                   fighters: st.selectedFrom ? new Map() : T.fighter,
-                                  onFighter: (fid) => choose(T.fighter.get(fid) || [], nameOf(fid, view)) });
-  renderTracks($("tracks"), view, st.catalog);
+                                  onFighter: (fid) => choose(T.fighter.get(fid) || [], nameOf(fid, view), [], { kind: "fighter" }) });
+  renderTracks($("tracks"), view, st.catalog, changes.tracks);
 
   renderHand(view, T);
-  renderMarket(view, T);
+  renderMarket(view, T, changes);
   renderPlayers(view);
+  renderPublic($("public-body"), view, st.seats, me);
   renderButtons(view, T);
+  renderPicks(view);
   renderChoice();
-  renderLog(view);
+  renderLog(view, changes);
+  renderDefault(view, T);
   renderEnd(view);
 }
 
-function choose(acts, title, extra = []) {
-  if (acts.length === 1 && !extra.length) { act(acts[0]); return; }
+/** Run a set of actions from one click: one action at once (after a confirmation if it cannot be
+ *  undone and was not picked among several), several in the choice box. */
+function choose(acts, title, extra = [], how = { kind: "card" }) {
+  if (acts.length === 1 && !extra.length) { guarded(acts[0], { single: true, ...how, title }); return; }
   st.choice = { title, acts, extra };
   renderChoice();
   const first = $("choice").querySelector("button");
   if (first) first.focus();
+}
+
+function guarded(a, how) {
+  const reason = confirmReason(a, st.view, how, st.catalog);
+  if (!reason) { act(a); return; }
+  const dlg = $("confirm");
+  $("confirm-what").textContent = label(a);
+  clear($("confirm-why")).append(...withRefs(reason));
+  dlg.dataset.actionType = a.type;
+  const yes = $("confirm-yes"), no = $("confirm-no");
+  const close = () => { dlg.close(); yes.onclick = null; no.onclick = null; };
+  yes.onclick = () => { close(); act(a); };
+  no.onclick = close;
+  dlg.showModal();
+  yes.focus();
 }
 
 function renderChoice() {
@@ -219,47 +316,71 @@ function renderChoice() {
   if (!st.choice) return;
   box.append(el("p", { class: "choice-title", text: st.choice.title }));
   for (const a of st.choice.acts) {
-    box.append(el("button", { class: "action", "data-action-type": a.type, text: describe(a, view, st.seats, st.me),
-                              onclick: () => act(a) }));
+    box.append(el("button", { class: "action", "data-action-type": a.type, text: label(a), onclick: () => act(a) }));
   }
   for (const x of st.choice.extra) box.append(el("button", { class: "action", text: x.label, onclick: x.run }));
   box.append(el("button", { class: "secondary", text: "Close", onclick: () => { st.choice = null; st.selectedFrom = null; render(); } }));
 }
 
 function legalize(node, acts, title) {
+  if (st.picked.has(node.dataset.card)) {
+    node.classList.add("picked");
+    node.append(el("span", { class: "pick-badge", text: "✓ selected" }));
+  }
   if (!acts || !acts.length) return node;
   node.classList.add("legal");
   node.dataset.legal = "1";
   node.dataset.actionTypes = [...new Set(acts.map((a) => a.type))].join(" ");
   node.tabIndex = 0;
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", `${title}: ${acts.map((a) => describe(a, st.view, st.seats, st.me)).join(" / ")}`);
-  const run = (ev) => { ev.preventDefault(); choose(acts, title); };
+  node.setAttribute("aria-label", `${title}: ${acts.map(label).join(" / ")}`);
+  node.append(el("span", { class: "play-hint", text: acts.length === 1 ? `▶ ${shortVerb(acts[0])}` : `▶ ${acts.length} uses` }));
+  const run = (ev) => {
+    if (ev.target.closest && ev.target.closest(".text-toggle, .cref")) return;
+    ev.preventDefault();
+    choose(acts, title, [], { kind: "card" });
+  };
   node.addEventListener("click", run);
-  node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") run(ev); });
+  node.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && ev.target === node) run(ev); });
   return node;
 }
 
-function abilityText(card) {
-  if (!card.ability) return null;
-  const a = card.ability;
-  return el("p", { class: "ability" }, el("b", { text: `${humanize(a.label || "ability")}: ` }), a.text || "");
+function shortVerb(a) {
+  return { play_headline: { cp: "collect CP", resolve: "resolve", discard: "discard" }[a.mode] || "play",
+           buy_event: "buy", keep: "keep", discard: "discard", select: "select", play_card: "play", play_spa: "play" }[a.type] || "choose";
+}
+
+/** The card's text, short on screen, whole on demand (the i toggle; phones hide it until asked). */
+function textBlock(node, parts) {
+  const body = el("div", { class: "card-text" }, parts.filter(Boolean));
+  if (!body.childNodes.length) return node;
+  const toggle = el("button", { type: "button", class: "text-toggle", "aria-expanded": "false", title: "Show or hide the card text",
+                                "aria-label": "Card text", text: "i" });
+  toggle.addEventListener("click", (ev) => {
+    ev.stopPropagation(); ev.preventDefault();
+    const on = node.classList.toggle("expanded");
+    toggle.setAttribute("aria-expanded", String(on));
+  });
+  node.append(toggle, body);
+  return node;
 }
 
 function revCard(c, acts) {
-  const node = el("div", { class: "card rev-card" + (c.aid ? " aid" : ""), "data-card": c.id },
+  const node = el("div", { class: "card rev-card" + (c.aid ? " aid" : ""), "data-card": c.id, title: `${c.name}: ${refsSpelled(cardText(c.id)) || "icons only"}` },
     el("div", { class: "card-name", text: c.name }),
-    el("div", { class: "icons" }, iconPills(c.icons)),
-    c.aid ? el("p", { class: "ability", text: "Aid: counts as one of its icons." }) : null,
-    abilityText(c));
+    el("div", { class: "icons" }, iconRow(c.icons, { label: true })));
+  textBlock(node, [c.aid ? el("p", { class: "ability", text: "Aid: counts as one of its icons." }) : null,
+                   c.ability ? textLine("ability", `${c.ability.label}: `, c.ability.text) : null]);
   return legalize(node, acts, c.name);
 }
 
 function headlineCard(h, acts) {
-  const node = el("div", { class: `card headline ${h.colour}`, "data-card": h.id },
+  const cat = st.catalog && st.catalog.headlines[h.id];
+  const text = h.text || (cat && cat.text) || "";
+  const node = el("div", { class: `card headline ${h.colour}`, "data-card": h.id, title: `${h.title}: ${refsSpelled(text)}` },
     el("div", { class: "card-name" }, el("span", { class: `colour-tag ${h.colour}`, text: h.colour === "red" ? "■ red" : "● green" }), " ", h.title),
-    el("div", { class: "meta", text: `${h.cp} CP${h.spa ? ` · SPA ${h.spa}` : ""}${h.mark ? " · mark" : ""}${h.lapsing ? " · lapsing" : ""} · period ${h.period}` }),
-    el("p", { class: "ability", text: h.text }));
+    el("div", { class: "meta", title: `period ${h.period}`, text: `${h.cp} CP${h.spa ? ` · SPA ${h.spa}` : ""}${h.mark ? " · mark" : ""}${h.lapsing ? " · lapsing" : ""} · P${h.period}` }));
+  textBlock(node, [textLine("ability", "", text)]);
   return legalize(node, acts, h.title);
 }
 
@@ -276,19 +397,16 @@ function renderHand(view, T) {
   if (me === "soviet") {
     title.textContent = `Your headline hand (${view.hand.length}/${view.soviet_hand_limit})`;
     for (const h of view.hand) hand.append(headlineCard(h, T.card.get(h.id)));
-    extra.append(el("div", { class: "cp-box" }, el("b", { text: `CP: ${view.cp}` }),
+    extra.append(el("div", { class: "cp-box", id: "cp-box" }, el("b", { text: `CP: ${view.cp}` }),
       view.cp_cards && view.cp_cards.length ? ` (from ${view.cp_cards.map((c) => c.title).join(", ")})` : ""));
-    const pool = el("div", { class: "spa" }, el("h3", { text: `SPA pool (${view.spa_pool.length})` }));
+    const pool = el("div", { class: "spa", id: "spa-pool" }, el("h3", { text: `SPA pool (${view.spa_pool.length})` }));
     const row = el("div", { class: "spa-row" });
     for (const c of view.spa_pool) {
       const text = st.catalog && st.catalog.spa_cards[c.id] ? st.catalog.spa_cards[c.id].text : "";
-      row.append(legalize(el("div", { class: "card spa-card", "data-card": c.id },
-                             el("div", { class: "card-name", text: c.name }), el("p", { class: "ability", text })),
-                          T.card.get(c.id), c.name));
+      const node = el("div", { class: "card spa-card", "data-card": c.id, title: `${c.name}: ${refsSpelled(text)}` }, el("div", { class: "card-name", text: c.name }));
+      row.append(legalize(textBlock(node, [textLine("ability", "", text)]), T.card.get(c.id), c.name));
     }
-    pool.append(row);
-    pool.append(el("h3", { text: "SPA discard queue" }),
-                el("p", { class: "hint", text: view.spa_queue.length ? view.spa_queue.map((c) => c.name).join(" → ") : "empty" }));
+    pool.append(row, el("p", { class: "hint spa-queue", text: `Played (discard queue): ${view.spa_queue.length ? view.spa_queue.map((c) => c.name).join(" → ") : "none"}` }));
     extra.append(pool);
   } else {
     title.textContent = `Your hand (${view.hand.length})`;
@@ -297,21 +415,25 @@ function renderHand(view, T) {
   }
 }
 
-function renderMarket(view, T) {
+function renderMarket(view, T, changes) {
   const box = clear($("market"));
   $("deck-count").textContent = `· ${view.event_deck_count} in the deck`;
   for (const m of view.market) {
     const e = m.event;
     const acts = T.slot.get(m.slot);
-    const node = el("div", { class: "card event-card" + (e ? "" : " empty"), "data-slot": m.slot, "data-card": e ? e.id : null },
-      el("div", { class: "slot", text: `Slot ${m.slot + 1} · +${m.surcharge}` }));
+    const node = el("div", { class: "card event-card" + (e ? "" : " empty") + (e && changes.cards.has(e.id) ? " changed" : ""),
+                             "data-slot": m.slot, "data-card": e ? e.id : null },
+      el("div", { class: "slot", text: `Slot ${m.slot + 1} · +${m.surcharge} CP` }));
     if (e) {
-      const cat = st.catalog && st.catalog.events[e.id];
+      const t = eventTexts(e);
+      const { need, why } = eventNeed(e, view);
+      node.title = refsSpelled([e.title, t.placement && `Placement: ${t.placement}`, t.reward && `Reward: ${t.reward}`, t.penalty && `Penalty: ${t.penalty}`].filter(Boolean).join("\n"));
       node.append(el("div", { class: "card-name", text: e.title }),
         el("div", { class: "meta", text: `Cost ${m.cost} CP · ${nameOf(m.location, view)}` }),
-        el("div", { class: "icons" }, iconPills(e.requires)));
-      if (cat && cat.reward) node.append(el("p", { class: "ability", text: `Reward: ${cat.reward}` }));
-      if (cat && cat.penalty) node.append(el("p", { class: "ability penalty", text: `Penalty: ${cat.penalty}` }));
+        el("div", { class: "icons need", "data-need": JSON.stringify(need) }, needRow(need)));
+      if (why) node.append(el("div", { class: "need-why", text: `Needs now: ${why}` }));
+      textBlock(node, [textLine("ability placement", "Placement: ", t.placement), textLine("ability reward", "Reward: ", t.reward),
+                       textLine("ability penalty", "Penalty: ", t.penalty)]);
     } else node.append(el("div", { class: "hint", text: "empty" }));
     box.append(legalize(node, acts, e ? e.title : `Slot ${m.slot + 1}`));
   }
@@ -322,7 +444,7 @@ function renderPlayers(view) {
   for (const seat of view.seats) {
     const active = (view.active || []).includes(seat);
     const li = el("li", { class: "player" + (active ? " active" : "") + (seat === st.me ? " me" : ""), "data-seat": seat },
-      el("span", { class: `seat-dot ${seat}`, style: `background:${SEAT_COLOUR[seat]}` , text: seat === "soviet" ? "☭" : seat.replace("rev", "") }),
+      el("span", { class: `seat-dot ${seat}`, text: seat === "soviet" ? "☭" : seat.replace("rev", "") }),
       el("span", { class: "pname", text: seatName(seat, st.seats, st.me) }));
     const bits = [];
     if (seat === "soviet") {
@@ -346,34 +468,80 @@ function renderButtons(view, T) {
   const list = [...T.buttons].sort((a, b) => (order[a.type] || 0) - (order[b.type] || 0));
   for (const a of list) {
     const cls = a.type === "done" || a.type === "end_turn" ? "primary" : (a.type === "undo" || a.type === "cancel") ? "secondary" : "action";
-    box.append(el("button", { class: cls, "data-action-type": a.type, text: describe(a, view, st.seats, st.me),
-                              onclick: () => act(a) }));
+    const b = el("button", { class: cls, "data-action-type": a.type, text: label(a), onclick: () => act(a) });
+    if (a.type === "undo") b.title = "Undo (U or Ctrl+Z)";
+    box.append(b);
+  }
+  if (view.result) {
+    box.append(el("button", { class: "secondary", id: "show-summary", text: "Show the summary",
+                              onclick: () => { st.endDismissed = false; $("endscreen").hidden = false; } }),
+               el("a", { class: "button", href: `/games/${encodeURIComponent(gid)}/replay`, text: "Watch the replay" }));
   }
   const n = (view.actions || []).length - list.length;
   if (n > 0 && !st.selectedFrom) box.append(el("span", { class: "hint", text: "Highlighted places and cards are clickable." }));
+}
+
+/** The icons an action needs (the rulebook's numbers), while its cards are being picked. */
+function collectNeed(view, start) {
+  if (!start) return null;
+  const here = view.positions && view.locations[view.positions[st.me]];
+  if (!here) return null;
+  if (start.type === "resolve_event" && here.event) return eventNeed(here.event, view).need;
+  if (start.type === "attack_militia") return { ammunition: 1 };  // each further ammunition removes one more militia
+  if (start.type === "destroy_tank") {
+    const opts = view.options || {};
+    const red = (opts.player_powers || {})[st.me] === "red" && !(opts.powers_without_benefit || []).includes("red");
+    return { molotov: red ? 2 : 3 };
+  }
+  return null;
+}
+
+/** What is picked for the current multi-select decision and what is still needed. */
+function renderPicks(view) {
+  const box = clear($("picks"));
+  const d = decisionOf(view);
+  const ids = [...st.picked.keys()];
+  const hand = view.hand || [];
+  const need = d.needed || d.need || null;
+  if (!ids.length && !need) { box.hidden = true; return; }
+  box.hidden = false;
+  const cards = ids.map((id) => hand.find((c) => c.id === id)).filter(Boolean);
+  const fighters = ids.filter((id) => !hand.some((c) => c.id === id)).map((id) => nameOf(id, view));
+  box.append(el("b", { text: `Selected (${ids.length}): ` }),
+    cards.map((c) => el("span", { class: "pick" }, c.name || c.title, " ", iconRow(c.icons || []))),
+    fighters.map((n) => el("span", { class: "pick", text: n })));
+  const needNow = need || collectNeed(view, st.pickFor);
+  if (needNow && typeof needNow === "object") {
+    const have = {};
+    for (const c of cards) for (const i of c.icons || []) have[i] = (have[i] || 0) + 1;
+    const loc = view.positions && view.positions[st.me];
+    for (const f of (loc && view.locations[loc] ? view.locations[loc].fighters : []) || []) {
+      if (f.active) for (const i of f.icons) have[i] = (have[i] || 0) + 1;
+    }
+    const missing = Object.fromEntries(Object.entries(needNow).map(([i, n]) => [i, Math.max(0, n - (have[i] || 0))]).filter(([, n]) => n > 0));
+    box.append(el("span", { class: "need-line" }, " · Needed: ", needRow(needNow), " · still missing: ",
+      Object.keys(missing).length ? needRow(missing) : el("b", { text: "nothing (aid cards count as one of their icons)" })));
+  }
 }
 
 function highlightRefs(refs, on) {
   for (const r of refs) {
     const loc = document.getElementById(`loc-${r}`);
     if (loc) loc.classList.toggle("ref-hl", on);
-    document.querySelectorAll(`[data-card="${CSS.escape(r)}"], [data-fighter="${CSS.escape(r)}"]`).forEach((n) => n.classList.toggle("ref-hl", on));
+    document.querySelectorAll(`[data-card="${CSS.escape(r)}"], [data-fighter="${CSS.escape(r)}"], .standee[data-seat="${CSS.escape(r)}"]`)
+      .forEach((n) => n.classList.toggle("ref-hl", on));
   }
 }
 
-function renderLog(view) {
+function renderLog(view, changes) {
   const ol = clear($("log"));
   for (const e of view.log || []) {
-    const li = el("li", { tabindex: "0", "data-refs": (e.refs || []).join(" ") });
+    const fresh = e.n >= changes.logFrom;
+    const li = el("li", { tabindex: "0", "data-refs": (e.refs || []).join(" "), "data-n": e.n, class: fresh ? "new" : null });
     const text = prettyText(e.text, st.seats, st.me);
-    const roll = /rolled ((?:\d+(?:, | and )?)+)/.exec(text);
-    li.append(el("span", { class: "day", text: `D${e.day}` }), " ", text);
-    if (roll) {
-      li.classList.add("dice");
-      const dice = el("span", { class: "dice-row", "aria-hidden": "true" });
-      for (const d of roll[1].split(/, | and /)) dice.append(el("span", { class: "die", text: d }));
-      li.append(" ", dice);
-    }
+    li.append(el("span", { class: "day", text: `D${e.day}` }), " ", ...withRefs(text));
+    const dice = diceOf(e);
+    if (dice.length) { li.classList.add("dice"); li.append(" ", diceRow(dice, 18)); }
     if (e.refs && e.refs.length) {
       li.title = "Refers to: " + e.refs.map((r) => nameOf(r, view)).join(", ");
       const on = () => highlightRefs(e.refs, true), off = () => highlightRefs(e.refs, false);
@@ -383,13 +551,28 @@ function renderLog(view) {
     ol.append(li);
   }
   ol.scrollTop = ol.scrollHeight;
-  const lastRoll = [...(view.log || [])].reverse().find((e) => /rolled/.test(e.text));
-  const p = $("prompt");
-  let lr = document.getElementById("last-roll");
-  if (lastRoll) {
-    if (!lr) { lr = el("p", { id: "last-roll", class: "last-roll" }); p.insertBefore(lr, $("choice")); }
-    lr.textContent = "Last roll: " + prettyText(lastRoll.text, st.seats, st.me);
-  } else if (lr) lr.remove();
+  // The last roll, while it is news: rolled since your last look, or among today's last entries.
+  const log = view.log || [];
+  const lastN = log.length ? log[log.length - 1].n : -1;
+  const roll = [...log].reverse().find((e) => diceOf(e).length);
+  const lr = $("last-roll");
+  const current = roll && roll.day === view.day && !view.result && (roll.n >= changes.logFrom || lastN - roll.n < 4);
+  clear(lr);
+  lr.hidden = !current;
+  if (current) lr.append(el("span", { text: "Last roll: " }), diceRow(diceOf(roll), 22), " ", prettyText(roll.text, st.seats, st.me));
+}
+
+/** The single choice Enter confirms: the only legal action (besides undo), or the choice box's first. */
+function renderDefault(view, T) {
+  document.querySelectorAll(".default-choice").forEach((n) => n.classList.remove("default-choice"));
+  st.defaultAction = null;
+  const acts = (view.actions || []).filter((a) => a.type !== "undo");
+  if (st.choice || acts.length !== 1) return;
+  const a = acts[0];
+  st.defaultAction = a;
+  const btn = [...document.querySelectorAll("#buttons button")].find((b) => b.dataset.actionType === a.type);
+  const node = btn || document.querySelector('[data-legal="1"]');
+  if (node) node.classList.add("default-choice");
 }
 
 function renderEnd(view) {
@@ -397,19 +580,16 @@ function renderEnd(view) {
   if (!view.result) { box.hidden = true; return; }
   const key = JSON.stringify(view.result);
   if (st.lastResultShown !== key) { st.endDismissed = false; st.lastResultShown = key; }
-  const rev = view.result.winner === "revolutionaries";
-  const mine = st.me === "soviet" ? !rev : st.me.startsWith("rev") ? rev : null;
-  $("end-title").textContent = (rev ? "The Revolutionaries win!" : "The Soviet commander wins.") +
-    (mine === true ? " Victory is yours." : mine === false ? " You lost this time." : "");
-  $("end-reason").textContent = prettyText(view.result.reason || "", st.seats, st.me);
+  renderEndscreen({ gid, view, seats: st.seats, me: st.me, status: st.msg.status }, st.end);
+  $("rematch-btn").hidden = !st.seat;  // a rematch is for the players
   box.hidden = st.endDismissed;
 }
 
 // ----- chat and tabs ------------------------------------------------------------------------------
 function addChat(m) {
   const li = el("li", { class: "chat-msg" },
-    el("span", { class: `seat-dot ${m.seat}`, style: `background:${SEAT_COLOUR[m.seat] || "#888"}` }),
-    el("b", { text: m.name || SEAT_LABEL[m.seat] || m.seat }), ": ", el("span", { class: "chat-text", text: m.text }));
+    el("span", { class: `seat-dot ${m.seat}` }),
+    el("b", { class: "pname", text: m.name || SEAT_LABEL[m.seat] || m.seat }), ": ", el("span", { class: "chat-text", text: m.text }));
   const ol = $("chat");
   ol.append(li);
   ol.scrollTop = ol.scrollHeight;
@@ -441,10 +621,32 @@ $("zoom").addEventListener("click", () => {
   $("zoom").textContent = fit ? "Zoom map" : "Fit map";
 });
 $("end-close").addEventListener("click", () => { st.endDismissed = true; $("endscreen").hidden = true; });
+$("rematch-btn").addEventListener("click", () => { if (st.view) rematch(gid, st.view); });
+
+// ----- keyboard -----------------------------------------------------------------------------------
 document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape" && (st.choice || st.selectedFrom)) { st.choice = null; st.selectedFrom = null; render(); }
+  const t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
+  if ($("confirm").open) return;  // the dialog handles its own keys
+  if (ev.key === "Escape" && (st.choice || st.selectedFrom)) { st.choice = null; st.selectedFrom = null; render(); return; }
+  const undo = st.view && (st.view.actions || []).find((a) => a.type === "undo");
+  if ((ev.key === "u" || ev.key === "U") && !ev.ctrlKey && !ev.metaKey && !ev.altKey || (ev.key === "z" && (ev.ctrlKey || ev.metaKey))) {
+    if (undo) { ev.preventDefault(); act(undo); }
+    return;
+  }
+  if (ev.key === "Enter") {
+    // Enter on a focused control is that control's; elsewhere it confirms the highlighted single choice.
+    if (t && t !== document.body && (t.tagName === "BUTTON" || t.tagName === "A" || t.getAttribute("role") === "button" || t.tagName === "SUMMARY")) return;
+    if (st.choice) {
+      const first = $("choice").querySelector("button.action");
+      if (first) { ev.preventDefault(); first.click(); }
+      return;
+    }
+    if (st.defaultAction) { ev.preventDefault(); guarded(st.defaultAction, { single: true, kind: "enter" }); }
+  }
 });
 setInterval(() => { if (st.ws && st.ws.readyState === WebSocket.OPEN) send({ type: "ping" }); }, 25000);
 
+renderLegend($("legend-body"));
 loadCatalog().then((c) => { st.catalog = c; render(); }).catch(() => {});
 connect();

@@ -54,8 +54,13 @@ def click_pick(page, pick: str, prefer: str | None = None) -> None:
     page.click(f'[data-pick="{pick}"]')
     page.wait_for_function(
         f"() => +document.getElementById('table').dataset.version > {v} || document.querySelector('#choice button.action')"
-        " || document.querySelector('.loc.selected') || !document.getElementById('toast').hidden", timeout=10_000)
+        " || document.querySelector('.loc.selected') || !document.getElementById('toast').hidden"
+        " || document.getElementById('confirm').open", timeout=10_000)
     if version(page) > v:
+        return
+    if page.evaluate("() => document.getElementById('confirm').open"):
+        page.click("#confirm-yes")  # an irreversible single-use click asks first
+        wait_version(page, v)
         return
     if page.query_selector("#choice button.action"):
         buttons = page.query_selector_all("#choice button.action")
@@ -89,3 +94,66 @@ def admin_session(base: str, name: str, password: str):
             return json.loads(r.read())
 
     return get
+
+
+# ----- games set up over REST (fast), then looked at in the browser -------------------------------
+def _req(base: str, path: str, body: dict | None = None, token: str | None = None, method: str | None = None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + path, data=data, headers=headers, method=method or ("POST" if data else "GET"))
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read() or b"null")
+
+
+def rest_room(base: str, revolutionaries: int = 1, names: dict | None = None, options: dict | None = None) -> dict:
+    """A room whose seats are all claimed over REST: {gid, tokens, names, invites}."""
+    from urllib.parse import parse_qs, urlparse
+
+    created = _req(base, "/api/games", {"revolutionaries": revolutionaries, "options": options or {}, "private": False})
+    tokens, names = {}, dict(names or {})
+    for seat, link in created["invites"].items():
+        invite = parse_qs(urlparse(link).query)["invite"][0]
+        names.setdefault(seat, f"Player {seat}")
+        tokens[seat] = _req(base, f"/api/games/{created['id']}/seats/{seat}", {"name": names[seat], "invite": invite})["token"]
+    return {"gid": created["id"], "tokens": tokens, "names": names, "invites": created["invites"]}
+
+
+def rest_view(base: str, room: dict, seat: str) -> dict:
+    return _req(base, f"/api/games/{room['gid']}/view", token=room["tokens"].get(seat))
+
+
+def rest_play(base: str, room: dict, until, seed: int = 1, max_moves: int = 3000, prefer_end: float = 0.5) -> dict:
+    """Move with a random bot (never undo) until `until(view)` holds for the Soviet's view message."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        msg = rest_view(base, room, "soviet")
+        if until(msg["view"]) or msg["status"] != "active":
+            return msg
+        seat = rng.choice(msg["view"]["active"])
+        m = rest_view(base, room, seat)
+        acts = [a for a in m["view"]["actions"] if a["type"] != "undo"]
+        enders = [a for a in acts if a["type"] in ("done", "end_turn", "retrieve_spa")]
+        pool = [a for a in acts if a["type"] != "cancel"] or acts
+        action = rng.choice(enders) if enders and rng.random() < prefer_end else rng.choice(pool)
+        _req(base, f"/api/games/{room['gid']}/actions", {"version": m["version"], "action": action}, token=room["tokens"][seat])
+    raise AssertionError("the condition was not reached")
+
+
+def open_seat(browser, base: str, room: dict, seat: str | None, size=(1280, 800), errors: list | None = None):
+    """A page at the table as `seat` (None: a spectator), in its own browser context."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, device_scale_factor=1)
+    page = ctx.new_page()
+    if errors is not None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    if seat:
+        page.goto(base + "/rules")
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                      [f"doi:seat:{room['gid']}", json.dumps({"seat": seat, "token": room["tokens"][seat], "name": room["names"][seat]})])
+    page.goto(f"{base}/games/{room['gid']}/table")
+    page.wait_for_selector("#loc-radio")
+    page.wait_for_function("() => +document.getElementById('table').dataset.version >= 0")
+    return page
