@@ -112,7 +112,11 @@ def summarize(raw: dict) -> dict:
            "max": max(raw["latencies_ms"], default=float("nan")),
            "bytes": percentile(raw["bytes"], 0.5),
            "server_cpu_ms": per_move(raw["server_cpu_s"]) if raw.get("server_cpu_s") is not None else float("nan"),
-           "client_cpu_ms": per_move(raw["client_cpu_s"]), "games_finished": raw.get("games_finished", 0)}
+           "client_cpu_ms": per_move(raw["client_cpu_s"]), "games_finished": raw.get("games_finished", 0),
+           # the share of one core the server got over the play: well under 1 when saturated means
+           # the machine (other processes, the client) held it back, not the server itself
+           "server_core_share": (raw["server_cpu_s"] / raw["seconds"]
+                                 if raw.get("server_cpu_s") is not None and raw["seconds"] else float("nan"))}
     if "bursts" in raw:
         out["clear_ms"] = [b["clear_ms"] for b in raw["bursts"]]
         out["burst_cpu_ms"] = [b["server_cpu_s"] * 1000 / max(len(b["latencies_ms"]), 1)
@@ -137,6 +141,7 @@ ROWS = [  # (label, scenario, how to read a summary, goal for ours/theirs or abs
     ("saturated, R = 10, think 0: moves/s", "saturated", lambda s: [s["moves_per_s"]], ">= 1.0x"),
     ("saturated: p50 / p99 ms", "saturated", lambda s: [s["p50"], s["p99"]], ""),
     ("saturated: server CPU ms per move", "saturated", lambda s: [s["server_cpu_ms"]], "<= 1.0 ms"),
+    ("saturated: server's share of a core (CPU s / wall s)", "saturated", lambda s: [s["server_core_share"]], ""),
     ("R = 200, think 1 s: p50 / p99 ms", "thinking", lambda s: [s["p50"], s["p99"]], "p99 <= 0.5x"),
     ("R = 200: moves/s", "thinking", lambda s: [s["moves_per_s"]], ""),
     ("R = 200: server CPU ms per move", "thinking", lambda s: [s["server_cpu_ms"]], "<= 1.0 ms"),

@@ -29,6 +29,7 @@ def test_summary_counts_moves_not_deliveries():
     assert s["bytes"] == 800  # median over every socket of every move
     assert math.isclose(s["server_cpu_ms"], 1.0)
     assert math.isclose(s["client_cpu_ms"], 200.0)
+    assert math.isclose(s["server_core_share"], 0.0015)
 
 
 def test_summary_of_bursts_gives_clear_time_and_cpu_per_move_of_each_burst():
