@@ -107,7 +107,8 @@ def summarize(raw: dict) -> dict:
     """The load client's raw per-move figures -> the table's numbers."""
     moves = raw["moves"]
     per_move = (lambda s: s * 1000 / moves) if moves else (lambda s: float("nan"))
-    out = {"moves": moves, "errors": raw["errors"], "moves_per_s": moves / raw["seconds"] if raw["seconds"] else 0.0,
+    in_window = raw.get("window_moves", moves)  # moves/s counts the moves done by the deadline
+    out = {"moves": moves, "errors": raw["errors"], "moves_per_s": in_window / raw["seconds"] if raw["seconds"] else 0.0,
            "p50": percentile(raw["latencies_ms"], 0.5), "p99": percentile(raw["latencies_ms"], 0.99),
            "max": max(raw["latencies_ms"], default=float("nan")),
            "bytes": percentile(raw["bytes"], 0.5),

@@ -32,6 +32,12 @@ def test_summary_counts_moves_not_deliveries():
     assert math.isclose(s["server_core_share"], 0.0015)
 
 
+def test_moves_per_second_counts_only_the_moves_done_within_the_play_window():
+    # 4 moves done, the last after the deadline (it was in flight): 3 in the 1 s window
+    s = summarize(raw([1.0, 1.0, 1.0, 30_000.0], [1] * 24, seconds=1.0, window_moves=3))
+    assert s["moves"] == 4 and s["moves_per_s"] == 3.0
+
+
 def test_summary_of_bursts_gives_clear_time_and_cpu_per_move_of_each_burst():
     bursts = [{"clear_ms": 1300.0, "latencies_ms": [1.0] * 200, "server_cpu_s": 0.6},
               {"clear_ms": 300.0, "latencies_ms": [1.0] * 200, "server_cpu_s": 0.2}]
