@@ -64,10 +64,6 @@ def _dist(v: dict, a: str, b: str) -> int:
     return 99
 
 
-def _players(v):
-    return {p for loc in v["locations"].values() for p in loc["players"]}
-
-
 def _icons_available(v: dict, loc_id: str) -> tuple[dict, int]:
     """Icons the player could collect at `loc_id`: their hand plus the active fighters there
     (Aid cards count as wildcards)."""
@@ -476,7 +472,7 @@ def rev_score(v: dict, a: dict, seat: str) -> float:
     if t == "cancel":
         return -50
     if t in ("choose", "choose_player", "choose_location", "choose_fighter", "choose_next", "distribute",
-             "select", "take", "stay", "step", "move_unit", "move_tank"):
+             "select", "take", "move_unit", "move_tank"):
         return 10
     return 5
 

@@ -6,7 +6,7 @@ limit, track ends, the 4 active fighters per location) are enforced here, once.
 from __future__ import annotations
 
 from . import rng
-from .cards import EVENT, FIGHTER, REV_CARD, name_of
+from .cards import EVENT, HEADLINE, REV_CARD, name_of
 from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
 from .data.board import INJURY_LIMIT
 
@@ -39,9 +39,9 @@ def roll(g) -> int:
 
 
 def shuffle(g, items: list) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = rand_below(g, i + 1)
-        items[i], items[j] = items[j], items[i]
+    if len(items) > 1:
+        g.s["rng"] = rng.shuffle(g.s["rng"], items)
+        g.s["checkpoint"] = True
 
 
 def set_result(g, winner: str, reason: str) -> None:
@@ -133,12 +133,6 @@ def fighter_room(g, loc: str) -> int:
     return MAX_ACTIVE_FIGHTERS - len(g.s["locations"][loc]["active"])
 
 
-def ability_active(g, fighter_id: str) -> str | None:
-    """Location of an active fighter (or revolutionary tank), or None."""
-    for loc_id, loc in g.s["locations"].items():
-        if fighter_id in loc["active"]:
-            return loc_id
-    return None
 
 
 def place_random_rev_tank(g, loc: str) -> str | None:
@@ -262,15 +256,8 @@ def minor_events_on_board(g) -> int:
     return sum(1 for e in events_on_board(g) if EVENT[e]["cost"] is None)
 
 
-def event_location(g, event_id: str) -> str | None:
-    for loc_id, loc in g.s["locations"].items():
-        if loc["event"] == event_id:
-            return loc_id
-    return None
 
 
-def fighter_icons(fighter_id: str) -> list[str]:
-    return list(FIGHTER[fighter_id]["icons"])
 
 
 # ----- end conditions ---------------------------------------------------------------------------
@@ -328,8 +315,6 @@ def draw_headline(g, preferred=("3", "2", "1")) -> str | None:
             card = g.s["headline_decks"][deck].pop()
             g.s["headline_hand"].append(card)
             g.s["checkpoint"] = True
-            from .cards import HEADLINE
-
             log(g, f"The Soviet commander draws a headline from deck {deck}.",
                 private={"soviet": f"You draw {HEADLINE[card]['title']} from deck {deck}."})
             return card
@@ -346,13 +331,21 @@ def remove_event(g, loc: str, why: str = "") -> str | None:
     return event
 
 
+def turn_frame(g, seat: str | None = None) -> dict | None:
+    """The Revolutionary turn in progress (of `seat`, if given), or None."""
+    for fr in reversed(g.s["stack"]):
+        if fr["kind"] == "turn" and (seat is None or fr["seat"] == seat):
+            return fr
+    return None
+
+
 def extra_action_now(g, seat: str, n: int = 1) -> bool:
     """Give `seat` n more actions in its current turn (lost if it is not their turn now)."""
-    for fr in reversed(g.s["stack"]):
-        if fr["kind"] == "turn" and fr["seat"] == seat:
-            fr["actions_left"] += n
-            g.s["today"]["actions_allowed"] += n
-            log(g, f"{seat} takes {n} extra action(s) this turn.", refs=[seat])
-            return True
-    log(g, f"{seat}'s extra action is lost.", refs=[seat])
-    return False
+    fr = turn_frame(g, seat)
+    if fr is None:
+        log(g, f"{seat}'s extra action is lost.", refs=[seat])
+        return False
+    fr["actions_left"] += n
+    g.s["today"]["actions_allowed"] += n
+    log(g, f"{seat} takes {n} extra action(s) this turn.", refs=[seat])
+    return True

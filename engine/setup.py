@@ -20,9 +20,7 @@ class _Shuffler:
         return v
 
     def shuffle(self, items: list) -> list:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        self.state = rng.shuffle(self.state, items)
         return items
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import ops
 from .board import LOCATION_IDS
 from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
-from .data import MORALE_TRACK, SUPPORT_TRACK
+from .data import MARKET_SURCHARGE, MORALE_TRACK, SUPPORT_TRACK
 from .frames.base import FRAMES
 from .frames.soviet import event_cost
 
@@ -138,7 +138,7 @@ def _public_part(g) -> dict:
     s = g.s
     market = []
     for slot, eid in enumerate(s["market"]):
-        entry = {"slot": slot, "surcharge": (0, 0, 1, 1, 2, 2)[slot], "event": _event(eid)}
+        entry = {"slot": slot, "surcharge": MARKET_SURCHARGE[slot], "event": _event(eid)}
         if eid:
             entry["cost"] = event_cost(g, slot)
             entry["location"] = EVENT[eid]["location"]
@@ -198,7 +198,5 @@ def _secrets(g) -> dict:
 
 
 def _turn(g) -> dict | None:
-    for fr in reversed(g.s["stack"]):
-        if fr["kind"] == "turn":
-            return {"seat": fr["seat"], "actions_left": fr["actions_left"], "free_move": fr["free_move"]}
-    return None
+    fr = ops.turn_frame(g)
+    return {"seat": fr["seat"], "actions_left": fr["actions_left"], "free_move": fr["free_move"]} if fr else None

@@ -19,6 +19,7 @@ from tests.support import (
     of_type,
     pass_through,
     refresh,
+    set_active,
     set_hand,
     top,
 )
@@ -37,8 +38,6 @@ ICON_CARDS = {
 
 
 # ----- staging helpers ----------------------------------------------------------------------------
-def log_texts(g, seat: str = "spectator") -> list[str]:
-    return [e["text"] for e in g.view(seat)["log"]]
 
 
 def loc_view(g, loc: str, seat: str = "spectator") -> dict:
@@ -53,21 +52,6 @@ def to_discard_pile(g, cards) -> None:
     refresh(g)
 
 
-def set_active(g, loc: str, fighters) -> None:
-    """Make exactly these fighters active in `loc` (the ones displaced count as removed)."""
-    s = g.s
-    for fid in fighters:
-        for here in s["locations"].values():
-            if fid in here["active"]:
-                here["active"].remove(fid)
-            if here["inactive"] == fid:
-                here["inactive"] = None
-            if fid in here["facedown"]:
-                here["facedown"].remove(fid)
-    here = s["locations"][loc]
-    s["fighters_removed"].extend(f for f in here["active"] if f not in fighters)
-    here["active"] = list(fighters)
-    refresh(g)
 
 
 def put_event(g, event: str, loc: str) -> None:
@@ -169,8 +153,6 @@ def buy(g, event: str) -> None:
     act(g, SOVIET, "buy_event", slot=0)
 
 
-def choose(g, seat: str, option: str) -> None:
-    g.apply(seat, {"type": "choose", "option": option})
 
 
 def stage_day_7(g, events=None):

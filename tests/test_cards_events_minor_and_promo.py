@@ -8,9 +8,7 @@ import pytest
 from bots.random_bot import play_random_game
 from engine.board import NEIGHBOURS
 from tests.staging_events import (
-    choose,
     loc_view,
-    log_texts,
     put_event,
     resolve,
     stage_day_7,
@@ -20,8 +18,10 @@ from tests.staging_events import (
 )
 from tests.support import (
     act,
+    choose,
     game,
     legal,
+    log_texts,
     pass_through,
     refresh,
     rev_turn,

@@ -10,9 +10,7 @@ from tests.staging_events import (
     SOVIET,
     at_event_step,
     buy,
-    choose,
     loc_view,
-    log_texts,
     put_event,
     resolve,
     spa_cards_offered,
@@ -22,7 +20,9 @@ from tests.staging_events import (
 )
 from tests.support import (
     act,
+    choose,
     legal,
+    log_texts,
     of_type,
     refresh,
     rev_turn,

@@ -18,12 +18,6 @@ from . import effect, playable_when
 from .common import location_options, seat_options
 
 
-def _turn(g, seat):
-    from ..frames.revolutionary import turn_of
-
-    return turn_of(g, seat)
-
-
 def _here(g, seat) -> str:
     return g.s["positions"][seat]
 
@@ -113,7 +107,7 @@ def first_aid_kit(g, f):
 @playable_when("rc:transportation")
 def _can_transport(g, seat):
     # Movement happens only before an action: not with zero actions left (ruling).
-    t = _turn(g, seat)
+    t = ops.turn_frame(g, seat)
     return bool(t) and t["actions_left"] > 0
 
 
@@ -150,7 +144,7 @@ def ak47(g, f):
 
 @playable_when("rc:last_stand")
 def _can_last_stand(g, seat):
-    t = _turn(g, seat)
+    t = ops.turn_frame(g, seat)
     return bool(t) and t["actions_left"] == 1 and bool(g.s["locations"][_here(g, seat)]["event"])
 
 
@@ -171,7 +165,7 @@ def last_stand(g, f):
                 refs=[seat, loc])
         resolve_event(g, seat, loc)
         return False
-    t = _turn(g, seat)
+    t = ops.turn_frame(g, seat)
     if t and t["actions_left"] > 0:
         lost = t["actions_left"]
         t["actions_left"] = 0
@@ -292,7 +286,7 @@ def yellow_power(g, f):
                                [{"type": "draw_card"}, {"type": "done"}]):
         return False
     if v["draw"] and v["draw"]["type"] == "draw_card":
-        t = _turn(g, seat)
+        t = ops.turn_frame(g, seat)
         if t is not None:
             t["used_once"].append("pp_yellow")
         ops.draw_rev_cards(g, seat, 1, " (yellow power)")

@@ -41,15 +41,8 @@ class TurnOrder(Frame):
 
 
 # ----- a Revolutionary's turn -------------------------------------------------------------------
-def turn_of(g, seat: str) -> dict | None:
-    for fr in reversed(g.s["stack"]):
-        if fr["kind"] == "turn" and fr["seat"] == seat:
-            return fr
-    return None
-
-
 def spend_action(g, seat: str) -> None:
-    t = turn_of(g, seat)
+    t = ops.turn_frame(g, seat)
     t["actions_left"] -= 1
     t["free_move"] = False
     g.s["today"]["actions_taken"] += 1
@@ -283,14 +276,14 @@ class Move(Frame):
         """An unpaid step with an empty hand can only be paid by taking Kormányos along."""
         if f["free"] or f["pay"] is not None or g.s["hands"][seat] or KORMANYOS in f["fighters"]:
             return False
-        return f.get("source", "turn") == "turn" and KORMANYOS not in turn_of(g, seat)["used_once"]
+        return f.get("source", "turn") == "turn" and KORMANYOS not in ops.turn_frame(g, seat)["used_once"]
 
     @staticmethod
     def _kormanyos(g, f) -> bool:
         """József Kormányos comes along on a step from his location: the step is free (once per turn)."""
         if f.get("source", "turn") != "turn" or KORMANYOS not in f["fighters"]:
             return False
-        return KORMANYOS not in turn_of(g, f["seat"])["used_once"]
+        return KORMANYOS not in ops.turn_frame(g, f["seat"])["used_once"]
 
     def apply(self, g, f, seat, a):
         s = g.s
@@ -315,10 +308,10 @@ class Move(Frame):
                 cost = f"discarding {name_of(f['pay'])}"
             else:
                 cost = f"free with {name_of(KORMANYOS)}"
-                turn_of(g, seat)["used_once"].append(KORMANYOS)
+                ops.turn_frame(g, seat)["used_once"].append(KORMANYOS)
             source = f.get("source", "turn")
             if source == "turn":
-                t = turn_of(g, seat)
+                t = ops.turn_frame(g, seat)
                 t["free_move"] = False
                 t["steps"] = t.get("steps", 0) + 1
             else:
@@ -330,7 +323,7 @@ class Move(Frame):
     def prompt(self, g, f):
         pay = "" if f["free"] else " Discard a card to pay for this step."
         if not f["free"] and f.get("source", "turn") == "turn" and KORMANYOS in ops.active_fighters(g, f["from"]) \
-                and KORMANYOS not in turn_of(g, f["seat"])["used_once"]:
+                and KORMANYOS not in ops.turn_frame(g, f["seat"])["used_once"]:
             pay = f" Discard a card to pay for this step, or take {name_of(KORMANYOS)} along for free."
         n = f.get("max_fighters", 2)
         return f"Move to {ops.name_of_loc(f['to'])}: take up to {n} active fighters along.{pay} Then confirm."
@@ -460,7 +453,7 @@ def perform(g, f) -> None:
     if what == "activate_fighter":
         if here["inactive"] and ops.fighter_room(g, loc) > 0:
             ops.activate_fighter(g, loc)
-            t = turn_of(g, seat)
+            t = ops.turn_frame(g, seat)
             # Yellow player power (benefit): once per turn, may draw a card on activating a fighter.
             if has_power(g, seat, "yellow", "benefit") and t and "pp_yellow" not in t["used_once"] \
                     and ops.hand_room(g, seat) > 0 and (s["rev_deck"] or s["rev_discard"]):

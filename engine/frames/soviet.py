@@ -251,7 +251,7 @@ class SupportStep(Frame):
         return [{"type": "draw_headline", "deck": d} for d in _drawable(g)]
 
     def apply(self, g, f, seat, a):
-        _draw(g, a["deck"])
+        ops.draw_headline(g, (a["deck"],))
 
     def run(self, g, f):
         s = g.s
@@ -265,20 +265,12 @@ class SupportStep(Frame):
             return
         decks = _drawable(g)
         if len(decks) == 1:
-            _draw(g, decks[0])
+            ops.draw_headline(g, (decks[0],))
             return
         pop(g, f)
 
     def prompt(self, g, f):
         return f"Support step: choose the deck for your next headline (hand limit {ops.hand_limit_soviet(g)})."
-
-
-def _draw(g, deck: str) -> None:
-    card = g.s["headline_decks"][deck].pop()
-    g.s["headline_hand"].append(card)
-    g.s["checkpoint"] = True
-    ops.log(g, f"The Soviet commander draws a headline from deck {deck}.",
-            private={"soviet": f"You draw {HEADLINE[card]['title']} from deck {deck}."})
 
 
 # ----- market step ------------------------------------------------------------------------------
