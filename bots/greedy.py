@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import random
 
-from engine.board import DISTANCE as DIST  # static map distances (steps between locations)
-from engine.catalog import catalog
-from engine.data.board import INJURY_LIMIT
+from engine.public import DISTANCE as DIST  # static map distances (steps between locations)
+from engine.public import INJURY_LIMIT, catalog
 
 # The map is public, static information (the same the client draws).
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}

@@ -5,10 +5,9 @@ limit, track ends, the 4 active fighters per location) are enforced here, once.
 """
 from __future__ import annotations
 
-from . import rng
+from . import public, rng
 from .cards import EVENT, HEADLINE, REV_CARD, name_of
 from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
-from .data.board import INJURY_LIMIT
 
 HAND_LIMIT = 10  # every Revolutionary's hand limit (a player power may lower it: hand_limit())
 MAX_ACTIVE_FIGHTERS = 4
@@ -182,7 +181,7 @@ def players_at(g, loc: str) -> list[str]:
 
 
 def injury_limit(g) -> int:
-    return INJURY_LIMIT[g.s["revolutionaries"]] + (1 if g.s["options"].get("rev_injury_limit_plus_one") else 0)
+    return public.injury_limit(g.s["revolutionaries"], g.s["options"])
 
 
 def injure(g, seat: str, why: str = "") -> None:

@@ -115,3 +115,20 @@ def test_greedy_soviet_plays_a_legal_headline_action():
     refresh(g)
     a = GreedyBot(1).choose(g.view("soviet"), g.legal_actions("soviet"))
     assert a in g.legal_actions("soviet")
+
+
+def test_bots_use_only_the_public_engine_contract():
+    """DESIGN §2 (docs/contract.md): bots import `engine` and `engine.public` only, never the
+    engine's internals, and never read a Game's state."""
+    import ast
+    import pathlib
+
+    for path in sorted(pathlib.Path(__file__).parent.parent.joinpath("bots").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine"):
+                assert node.module in ("engine", "engine.public"), f"{path.name} imports {node.module}"
+            if isinstance(node, ast.Import):
+                assert all(not a.name.startswith("engine.") for a in node.names), path.name
+            if isinstance(node, ast.Attribute) and node.attr == "s":
+                raise AssertionError(f"{path.name} reads the state of a Game (.s)")
