@@ -345,14 +345,12 @@ class RevTurn:
         self.plans: dict[str, Plan] = {}
 
     def choose(self, v: dict, actions: list[dict], seat: str) -> dict | None:
-        types = {a["type"] for a in actions}
-        prompt = v.get("prompt", "")
-        turn = v.get("turn") or {}
-        if "end_turn" in types and turn.get("seat") == seat:
+        decision = v["decision"]
+        if decision["kind"] == "turn" and decision["seat"] == seat:
             return self._turn(v, actions, seat)
-        if prompt.startswith("Move to") and "done" in types | {"cancel"}:
+        if decision["kind"] == "move":
             return self._move(v, actions, seat)
-        if prompt.startswith("Discard cards to collect icons"):
+        if decision["kind"] == "act" and decision["stage"] == "collect":
             return self._collect(v, actions, seat)
         return None
 
@@ -557,7 +555,7 @@ def soviet_score(v: dict, a: dict) -> float:
     if t == "place":
         loc = a["location"]
         return 20 + 3 * min((_dist(v, loc, p) for p in players), default=3)
-    if t == "choose_location" and "take 1 hit" in v.get("prompt", ""):
+    if t == "choose_location" and v["decision"]["stage"] == "hit_location":
         return 20 + hit_value(v, a["location"])
     if t == "choose_location":
         loc = a["location"]

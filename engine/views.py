@@ -113,6 +113,7 @@ def build_views(g, seats) -> dict[str, dict]:
     top = stack[-1] if stack and s["result"] is None else None
     handler = FRAMES[top["kind"]] if top else None
     base_prompt = handler.prompt(g, top) if handler else (s["result"]["reason"] if s["result"] else "")
+    decision = _decision(g, handler, top)
     shared_log = _shared_log(s["log"][-LOG_TAIL:])
     out = {}
     for seat in seats:
@@ -125,7 +126,7 @@ def build_views(g, seats) -> dict[str, dict]:
             hand = [_rev_card(c) for c in s["hands"][seat]]
         else:
             hand = []
-        view = {"seat": seat, **public, "hand": hand, "active": active, "prompt": prompt,
+        view = {"seat": seat, **public, "hand": hand, "active": active, "prompt": prompt, "decision": decision,
                 "actions": g.legal_actions(seat) if seat in s["seats"] else [], "log": _log(g, seat, shared_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g)
@@ -150,9 +151,14 @@ def _public_part(g) -> dict:
         "day": s["day"],
         "phase": s["phase"],
         "step": s["step"],
-        "morale": s["morale"],
+        # Tracks: what the board prints under the marker, and the marker's space (0 = the skull /
+        # the Hungarian end) for drawing the track.
+        "morale": MORALE_TRACK[s["morale"]]["draw"],
+        "morale_index": s["morale"],
+        "morale_skull": MORALE_TRACK[s["morale"]]["skull"],
         "morale_draw": MORALE_TRACK[s["morale"]]["draw"],
-        "support": s["support"],
+        "support": SUPPORT_TRACK[s["support"]]["hand_limit"],
+        "support_index": s["support"],
         "support_colour": SUPPORT_TRACK[s["support"]]["colour"],
         "soviet_hand_limit": SUPPORT_TRACK[s["support"]]["hand_limit"],
         "cp": s["cp"],
@@ -180,6 +186,14 @@ def _public_part(g) -> dict:
         "log_size": len(s["log"]),
         "result": dict(s["result"]) if s["result"] else None,
     }
+
+
+def _decision(g, handler, top) -> dict | None:
+    """Which decision is pending, as data (DESIGN §2 via docs/contract.md): clients and bots read
+    this, never the English prompt. Shared by every seat's view (read-only)."""
+    if g.s["result"] is not None:
+        return {"kind": "game_over", "stage": "result", "winner": g.s["result"]["winner"]}
+    return handler.decision(g, top) if handler else None
 
 
 def _secrets(g) -> dict:

@@ -136,9 +136,9 @@ def test_e32_students_distribute_food_reward_draws_one():
 
 def test_e33_radio_station_in_the_parliament_reward_support():
     g = rev_turn()
-    before = g.view("rev1")["support"]
+    before = g.view("rev1")["support_index"]
     resolve(g, "rev1", "e33")
-    assert g.view("rev1")["support"] == before - 1
+    assert g.view("rev1")["support_index"] == before - 1
 
 
 # ===== Alternative starting events (promo) ==========================================================

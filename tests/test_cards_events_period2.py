@@ -200,7 +200,7 @@ def test_e16_red_star_removed_reward_morale_and_support():
     v0 = g.view("rev1")
     resolve(g, "rev1", "e16", loc="blaha")
     v = g.view("rev1")
-    assert (v["morale"], v["support"]) == (v0["morale"] + 1, v0["support"] - 1)
+    assert (v["morale"], v["support_index"]) == (v0["morale"] + 1, v0["support_index"] - 1)
 
 
 def test_e17_spa_resupplies_placement_a_sniper_where_a_sniper_is():

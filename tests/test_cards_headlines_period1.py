@@ -33,7 +33,7 @@ def test_h01_popular_support_shifts_support_toward_the_hungarian_end_and_marks()
     g = game(2)
     play(g, "h01", "cp")
     v = g.view("rev1")
-    assert v["support"] == 2 and v["soviet_hand_limit"] == 4 and v["cp"] == 3
+    assert v["support_index"] == 2 and v["soviet_hand_limit"] == 4 and v["cp"] == 3
     assert [m["id"] for m in v["marks"]] == ["h01"]
     assert any(t.startswith("Support shifts toward the Hungarian end") for t in log_texts(g, "rev1"))
 
@@ -249,5 +249,5 @@ def test_h10_first_speech_of_imre_nagy_each_player_discards_one_of_their_choice(
 def test_h11_crowd_burns_propaganda_shifts_support_toward_the_soviet_end():
     g = game(2)
     play(g, "h11")
-    assert g.view("rev1")["support"] == 4
+    assert g.view("rev1")["support_index"] == 4
     assert in_headline_step(g)

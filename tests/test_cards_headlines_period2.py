@@ -276,14 +276,14 @@ def test_h28_cia_asset_in_budapest_shifts_morale_toward_the_soviet_end():
     g = game(2)
     play(g, "h28")
     v = g.view("rev1")
-    assert v["morale"] == 1 and v["support"] == 3
+    assert v["morale"] == 1 and v["support_index"] == 3
 
 
 def test_h29_popular_support_second_copy_shifts_support_and_marks():
     g = game(2)
     play(g, "h29", "cp")
     v = g.view("rev1")
-    assert v["support"] == 2 and [m["id"] for m in v["marks"]] == ["h29"]
+    assert v["support_index"] == 2 and [m["id"] for m in v["marks"]] == ["h29"]
 
 
 def test_h30_bloodbath_in_the_countryside_shifts_morale_without_h05():

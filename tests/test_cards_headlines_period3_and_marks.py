@@ -76,7 +76,7 @@ def test_h33_spa_dissolved_move_up_to_3_militia_or_snipers_not_out_of_barricades
     act(g, "rev2", "done")
     v = g.view("soviet")
     assert v["locations"]["kossuth"]["militia"] == 1 and v["locations"]["astoria"]["snipers"] == 1
-    assert v["support"] == 2 and "h33" in g.s["marks"]
+    assert v["support_index"] == 2 and "h33" in g.s["marks"]
     assert in_headline_step(g)
 
 
@@ -251,16 +251,16 @@ def test_h01_and_h29_popular_support_with_h28_cia_asset():
     g = game(2)
     play(g, "h01", "cp")  # support 3 -> 2
     play(g, "h28")
-    assert g.view("rev1")["support"] == 3 and g.view("rev1")["morale"] == 1
+    assert g.view("rev1")["support_index"] == 3 and g.view("rev1")["morale"] == 1
     g2 = game(2)
     play(g2, "h29", "cp")  # support 3 -> 2
     play(g2, "h28")
-    assert g2.view("rev1")["support"] == 1
+    assert g2.view("rev1")["support_index"] == 1
     g3 = game(2)
     play(g3, "h01", "cp")
     play(g3, "h29", "cp")  # support 3 -> 1
     play(g3, "h28")
-    assert g3.view("rev1")["support"] == 1  # both: +1 then -1
+    assert g3.view("rev1")["support_index"] == 1  # both: +1 then -1
     texts = log_texts(g3, "rev1")
     assert any("Popular support (H#1) resolved" in t for t in texts)
     assert any("Popular support (H#29) resolved" in t for t in texts)

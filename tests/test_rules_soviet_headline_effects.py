@@ -56,7 +56,7 @@ def test_h11_crowd_burns_propaganda_at_the_soviet_end_does_nothing():
     log_before = len(g.s["log"])
     play(g, "h11", "resolve")
     v = sv(g)
-    assert v["support"] == 6 and v["soviet_hand_limit"] == 7
+    assert v["support_index"] == 6 and v["soviet_hand_limit"] == 7
     assert not [e for e in g.s["log"][log_before:] if e["text"].startswith("Support shifts")]
     assert v["spa_queue"] == []
 

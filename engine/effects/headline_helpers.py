@@ -41,7 +41,7 @@ def _open_fire(g, f) -> bool:
     v = f["vars"]
     if "loc" not in v and ask(g, f, "loc", deciders(g, f),
                               f"{_title(f)}: choose a location with a Revolutionary player to take 1 hit.",
-                              location_options(_player_locations(g))):
+                              location_options(_player_locations(g)), purpose="hit_location"):
         return False
     if f["step"] == 0:
         f["step"] = 1

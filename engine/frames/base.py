@@ -33,6 +33,12 @@ class Frame:
     def prompt(self, g, f) -> str:
         return ""
 
+    def decision(self, g, f) -> dict | None:
+        """The pending decision as data for clients and bots: {"kind", "stage", ...} (views'
+        "decision" field). Every frame that has deciders overrides it; automatic frames never
+        wait for anyone, so they have none."""
+        return None
+
 
 def push(g, frame: dict) -> dict:
     g.s["stack"].append(frame)

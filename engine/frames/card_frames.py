@@ -39,6 +39,9 @@ class ForcedDiscard(Frame):
         if f["n"] <= 0:
             pop(g, f)
 
+    def decision(self, g, f):
+        return {"kind": "forced_discard", "stage": "discard", "seat": f["seat"], "count": f["n"], "icons": f["icons"]}
+
     def prompt(self, g, f):
         which = "" if f["icons"] is None else f" showing {' or '.join(f['icons'])}"
         return f"{f['why']}: discard {f['n']} card(s){which} of your choice."
@@ -69,6 +72,9 @@ class TakeFromDiscard(Frame):
         f["n"] -= 1
         if f["n"] <= 0:
             pop(g, f)
+
+    def decision(self, g, f):
+        return {"kind": "take_from_discard", "stage": "take", "seat": f["seat"], "count": f["n"]}
 
     def prompt(self, g, f):
         return f"{f['why']}: take up to {f['n']} card(s) of your choice from the discard pile."

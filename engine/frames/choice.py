@@ -36,9 +36,14 @@ class Choice(Frame):
     def prompt(self, g, f):
         return f["prompt"]
 
+    def decision(self, g, f):
+        owner = parent(g, f)
+        return {"kind": "choice", "stage": f["purpose"] or f["key"], "effect": owner["key"] if owner else None}
 
-def ask(g, f: dict, key: str, seats: list[str], prompt: str, options: list[dict]) -> bool:
-    """Ask `seats` to choose one of `options` for effect frame `f`.
+
+def ask(g, f: dict, key: str, seats: list[str], prompt: str, options: list[dict], purpose: str | None = None) -> bool:
+    """Ask `seats` to choose one of `options` for effect frame `f`. `purpose` names the question
+    in the view's decision ("stage"); the default is `key`.
 
     Returns True when the effect must wait for the answer (a choice frame was pushed); returns
     False when the answer is already known (no option: None; one option: that option), stored in
@@ -46,5 +51,6 @@ def ask(g, f: dict, key: str, seats: list[str], prompt: str, options: list[dict]
     if len(options) <= 1:
         f["vars"][key] = options[0] if options else None
         return False
-    push(g, {"kind": "choice", "key": key, "seats": list(seats), "prompt": prompt, "options": options})
+    push(g, {"kind": "choice", "key": key, "seats": list(seats), "prompt": prompt, "options": options,
+               "purpose": purpose})
     return True

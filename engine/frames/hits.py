@@ -60,6 +60,9 @@ class Hits(Frame):
             ops.log(g, f"{f['n']} hit(s) to {ops.name_of_loc(f['location'])} find no target.", refs=[f["location"]])
         pop(g, f)
 
+    def decision(self, g, f):
+        return {"kind": "hits", "stage": "assign", "location": f["location"], "count": f["n"]}
+
     def prompt(self, g, f):
         return (f"{f['n']} hit(s) to {ops.name_of_loc(f['location'])}: choose an injury, an active fighter or a "
                 f"barricade for each.")

@@ -36,6 +36,9 @@ class TurnOrder(Frame):
         ops.log(g, f"Turn order: {', '.join(order)}.")
         pop(g, f)
 
+    def decision(self, g, f):
+        return {"kind": "turn_order", "stage": "choose_next", "position": len(f["order"]) + 1}
+
     def prompt(self, g, f):
         return f"Choose who takes turn {len(f['order']) + 1} (the team decides; the first to click decides)."
 
@@ -243,6 +246,9 @@ class Turn(Frame):
         ops.log(g, f"{f['seat']} ends the turn.", refs=[f["seat"]])
         pop(g, f)
 
+    def decision(self, g, f):
+        return {"kind": "turn", "stage": "action", "seat": f["seat"], "actions_left": f["actions_left"]}
+
     def prompt(self, g, f):
         return f"{f['seat']}: move, then take an action ({f['actions_left']} left), or end the turn."
 
@@ -319,6 +325,10 @@ class Move(Frame):
             along = f" with {', '.join(name_of(x) for x in f['fighters'])}" if f["fighters"] else ""
             ops.log(g, f"{seat} moves from {ops.name_of_loc(f['from'])} to {ops.name_of_loc(f['to'])}{along} ({cost}).",
                     refs=[seat, f["from"], f["to"]] + f["fighters"])
+
+    def decision(self, g, f):
+        return {"kind": "move", "stage": "step", "seat": f["seat"], "from": f["from"], "to": f["to"],
+                "free": f["free"], "source": f.get("source", "turn")}
 
     def prompt(self, g, f):
         pay = "" if f["free"] else " Discard a card to pay for this step."
@@ -405,6 +415,14 @@ class Act(Frame):
             return
         pop(g, f)
         perform(g, f)
+
+    def decision(self, g, f):
+        d = {"kind": "act", "stage": f["stage"], "action": f["what"], "seat": f["seat"], "location": f["loc"]}
+        if f["stage"] == "collect":
+            d["need"] = action_need(g, f["seat"], f["what"])
+        else:
+            d.update(giver=f["giver"], receiver=f["receiver"])
+        return d
 
     def prompt(self, g, f):
         if f["stage"] == "collect":
@@ -555,6 +573,9 @@ class RevDraw(Frame):
         options = allocations(g)
         if options:
             _deal(g, options[0])
+
+    def decision(self, g, f):
+        return {"kind": "rev_draw", "stage": "distribute", "count": ops.morale_draw(g)}
 
     def prompt(self, g, f):
         return f"Split the {ops.morale_draw(g)} card(s) drawn for morale among the team (as evenly as possible)."

@@ -60,6 +60,9 @@ class HeadlineStep(Frame):
         push(g, {"kind": "headline_icons", "card": card, "mode": mode})
         push_effect(g, card, by=by, actor="soviet" if by == "soviet" else None)
 
+    def decision(self, g, f):
+        return {"kind": "headline", "stage": "play", "cp": g.s["cp"]}
+
     def prompt(self, g, f):
         return (f"Headline step: play headline cards (red: collect CP or resolve; green: collect CP and "
                 f"the Revolutionaries resolve it, or discard). CP so far: {g.s['cp']}.")
@@ -148,6 +151,9 @@ class EventStep(Frame):
         else:
             push(g, {"kind": "place_event", "event": event, "options": options})
 
+    def decision(self, g, f):
+        return {"kind": "event_step", "stage": "buy", "cp": g.s["cp"]}
+
     def prompt(self, g, f):
         return f"Event step: buy events from the market ({g.s['cp']} CP left)."
 
@@ -163,6 +169,9 @@ class PlaceEvent(Frame):
     def apply(self, g, f, seat, a):
         pop(g, f)
         place_event(g, f["event"], a["location"])
+
+    def decision(self, g, f):
+        return {"kind": "place_event", "stage": "location", "event": f["event"]}
 
     def prompt(self, g, f):
         return f"Choose an empty location for {EVENT[f['event']]['title']}."
@@ -211,6 +220,9 @@ class ArmyStep(Frame):
         else:
             s["cp"] -= 3
             ops.place_units(g, a["location"], "soviet_tanks", 1)
+
+    def decision(self, g, f):
+        return {"kind": "army", "stage": "tanks", "cp": g.s["cp"]}
 
     def prompt(self, g, f):
         return f"Army step: move tanks (1 CP) or place tanks in a reinforcement location (3 CP). {g.s['cp']} CP left."
@@ -269,6 +281,9 @@ class SupportStep(Frame):
             return
         pop(g, f)
 
+    def decision(self, g, f):
+        return {"kind": "support", "stage": "draw", "hand_limit": ops.hand_limit_soviet(g)}
+
     def prompt(self, g, f):
         return f"Support step: choose the deck for your next headline (hand limit {ops.hand_limit_soviet(g)})."
 
@@ -312,6 +327,9 @@ class MarketStep(Frame):
         s["checkpoint"] = True
         new = [e for e in s["market"][len(kept):] if e]
         ops.log(g, f"New events in the market: {', '.join(EVENT[e]['title'] for e in new)}.", refs=new)
+
+    def decision(self, g, f):
+        return {"kind": "market", "stage": "keep", "count": 2 - len(f["keep"])}
 
     def prompt(self, g, f):
         return "Market step: choose 2 events to keep; the rest are discarded for good."

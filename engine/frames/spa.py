@@ -116,6 +116,9 @@ class SpaPhase(Frame):
         kind = SPA[card]["kind"]
         push(g, {"kind": f"spa_{kind}", "card": card, "moved": []})
 
+    def decision(self, g, f):
+        return {"kind": "spa", "stage": "play", "played": f["played"]}
+
     def prompt(self, g, f):
         if f["played"]:
             return "SPA phase: play more SPA cards, or finish."
@@ -134,6 +137,9 @@ class MoveSniper(Frame):
         pop(g, f)
         if a["type"] == "move_sniper":
             ops.move_units(g, a["from"], a["to"], "snipers")
+
+    def decision(self, g, f):
+        return {"kind": "spa_move_sniper", "stage": "move", "card": f["card"]}
 
     def prompt(self, g, f):
         return "Move sniper: move one sniper to an adjacent location (never out of a barricade)."
@@ -161,6 +167,9 @@ class MoveMilitia(Frame):
             moved.append({"at": a["to"], "moves": 1})
         ops.move_units(g, a["from"], a["to"], "militia")
 
+    def decision(self, g, f):
+        return {"kind": "spa_move_militia", "stage": "move", "card": f["card"], "moved": len(f["moved"])}
+
     def prompt(self, g, f):
         return "Move militia: one militia up to 3 times, or one up to 2 times and another once, or up to 3 once each."
 
@@ -180,6 +189,9 @@ class PlaceMilitia(Frame):
         pop(g, f)
         if a["type"] == "place_militia":
             ops.place_units(g, a["location"], "militia", a["count"])
+
+    def decision(self, g, f):
+        return {"kind": "spa_place_militia", "stage": "place", "card": f["card"]}
 
     def prompt(self, g, f):
         return "Place militia: up to 2 militia together in Csepel, Széna Square or HWPP Headquarters."
@@ -209,6 +221,9 @@ class Attack(Frame):
             return
         pop(g, f)
         threaten(g, f["location"], f["strength"])
+
+    def decision(self, g, f):
+        return {"kind": self.kind, "stage": "location"}
 
     def prompt(self, g, f):
         return "Attack!: choose a location with militia or snipers (not one already attacked today)."

@@ -224,7 +224,7 @@ export function renderTracks(root, view, catalog) {
                     el("span", { class: "tl", text: "Morale" }));
   const mt = (catalog && catalog.morale_track) || Array.from({ length: 7 }, (_, i) => ({ index: i, draw: i, skull: i === 0 }));
   for (const m of mt) {
-    morale.append(el("span", { class: "cell" + (m.index === view.morale ? " on" : "") + (m.skull ? " skull" : ""),
+    morale.append(el("span", { class: "cell" + (m.index === view.morale_index ? " on" : "") + (m.skull ? " skull" : ""),
                                title: m.skull ? "Skull: defeat at the end of the day" : `Revolutionaries draw ${m.draw}`,
                                text: m.skull ? "☠" : String(m.draw) }));
   }
@@ -232,7 +232,7 @@ export function renderTracks(root, view, catalog) {
                      el("span", { class: "tl", text: "Support" }));
   const st = (catalog && catalog.support_track) || [];
   for (const s of st) {
-    support.append(el("span", { class: `cell sup-${s.colour}` + (s.index === view.support ? " on" : ""),
+    support.append(el("span", { class: `cell sup-${s.colour}` + (s.index === view.support_index ? " on" : ""),
                                 title: `${s.colour === "green" ? "Hungarian side" : s.colour === "red" ? "Soviet side" : "Neutral"}: Soviet hand limit ${s.hand_limit}`,
                                 text: String(s.hand_limit) }));
   }
