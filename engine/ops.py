@@ -17,13 +17,17 @@ UNIT_WORD = {"militia": "militia", "snipers": "sniper(s)", "soviet_tanks": "Sovi
 
 
 # ----- log and randomness -----------------------------------------------------------------------
-def log(g, text: str, refs=(), private: dict | None = None) -> None:
+def log(g, text: str, refs=(), private: dict | None = None, dice: dict | None = None) -> None:
+    """Append a log entry. `private` maps a seat to the text it reads instead; `dice` is a roll as
+    data: {"dice": [...], "for": "retaliation" | "tank_fire" | "attack", "location", "hits", ...}."""
     # Revolutionary cards are referred to by kind, never by copy: a copy's id could later sit in
     # someone's hand or in the deck, and the log must not point at it there.
     refs = [f"rc_{REV_CARD[r]['kind']}" if r in REV_CARD else r for r in refs]
     entry = {"n": len(g.s["log"]), "day": g.s["day"], "text": text, "refs": refs}
     if private:
         entry["private"] = private
+    if dice:
+        entry["dice"] = dice
     g.s["log"].append(entry)
 
 
@@ -272,39 +276,6 @@ def add_bonus_icon(g, icon: str, actions, source: str) -> None:
     """For the rest of the day every Revolutionary action of the given kinds collects `icon`."""
     g.s["today"]["bonus"].append({"icon": icon, "actions": list(actions), "source": source})
 
-
-def tank_hit_threshold(g, loc: str) -> int:
-    """A Soviet tank die hits on 1-3 (1-2 where Júlia Tollas is active)."""
-    return 2 if "f_julia_tollas" in active_fighters(g, loc) else 3
-
-
-def tanks_fire(g, loc: str, why: str, through_barricade: bool = True) -> int:
-    """A text effect makes every Soviet tank in `loc` fire: a die each; pushes the hits frame.
-
-    Returns the number of hits (the caller's effect must wait for the hits frame if > 0). Péter
-    Hajas cancels only retaliation, so he does not stop this fire (Appendix C)."""
-    from .frames.base import push
-
-    tanks = g.s["locations"][loc]["soviet_tanks"]
-    if not tanks or (not through_barricade and has_barricade(g, loc)):
-        return 0
-    if not (players_at(g, loc) or active_fighters(g, loc) or g.s["locations"][loc]["barricades"]):
-        log(g, f"The Soviet tanks in {name_of_loc(loc)} have nothing to fire at.", refs=[loc])
-        return 0
-    threshold = tank_hit_threshold(g, loc)
-    dice = [roll(g) for _ in range(tanks)]
-    hits = sum(1 for d in dice if d <= threshold)
-    log(g, f"Soviet tanks in {name_of_loc(loc)} fire ({why}): {', '.join(map(str, dice))}: {hits} hit(s).", refs=[loc])
-    if hits:
-        push(g, {"kind": "hits", "location": loc, "n": hits, "why": why, "dice": dice})
-    return hits
-
-
-def push_hits(g, loc: str, n: int, why: str) -> None:
-    from .frames.base import push
-
-    if n > 0:
-        push(g, {"kind": "hits", "location": loc, "n": n, "why": why})
 
 
 def draw_headline(g, preferred=("3", "2", "1")) -> str | None:

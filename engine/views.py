@@ -92,12 +92,20 @@ def _log(g, seat: str, shared: list[dict] | None = None) -> list[dict]:
             text = text + " [" + "; ".join(f"{k}: {v}" for k, v in private.items()) + "]"
         elif seat in private:
             text = private[seat]
-        out.append({"n": entry["n"], "day": entry["day"], "text": text, "refs": list(entry["refs"])})
+        out.append(_entry(entry, text))
+    return out
+
+
+def _entry(e: dict, text: str) -> dict:
+    """A log entry as a view shows it: n, day, text, refs, and the dice of a roll (as data)."""
+    out = {"n": e["n"], "day": e["day"], "text": text, "refs": list(e["refs"])}
+    if "dice" in e:
+        out["dice"] = dict(e["dice"], dice=list(e["dice"]["dice"]))
     return out
 
 
 def _shared_log(tail: list[dict]) -> list[dict]:
-    return [{"n": e["n"], "day": e["day"], "text": e["text"], "refs": list(e["refs"])} for e in tail]
+    return [_entry(e, e["text"]) for e in tail]
 
 
 def build_view(g, seat: str) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction, ops
+from engine.frames.hits import push_hits, tanks_fire
 from tests.invariants import (
     check_invariants,
 )
@@ -317,12 +318,12 @@ def test_last_stand_hit_restriction_follows_you_until_the_end_of_the_day():
     g.s["positions"].update(rev1="astoria", rev2="astoria")
     set_active(g, "astoria", ["f_otto_lakatos"])
     g.s["locations"]["astoria"]["barricades"] = 1
-    ops.push_hits(g, "astoria", 1, "test")
+    push_hits(g, "astoria", 1, "test")
     refresh(g)
     assert legal(g, "rev2") == [{"type": "hit", "target": "injury", "seat": "rev1"}]
     g.apply("rev2", {"type": "hit", "target": "injury", "seat": "rev1"})
     # Hits elsewhere are distributed freely.
-    ops.push_hits(g, "kossuth", 1, "test")
+    push_hits(g, "kossuth", 1, "test")
     refresh(g)
     assert {"type": "hit", "target": "fighter", "fighter": "f_imre_colos"} in legal(g, "rev2")
     act(g, "rev2", "hit", target="fighter", fighter="f_imre_colos")
@@ -339,7 +340,7 @@ def test_last_stand_with_howitzer_the_team_chooses_between_the_forced_targets():
     act(g, "rev1", "draw_card")
     act(g, "rev1", "play_card", card="rc_last_stand")
     set_active(g, "kossuth", ["f_imre_colos", "rt_howitzer"])
-    ops.push_hits(g, "kossuth", 1, "test")
+    push_hits(g, "kossuth", 1, "test")
     refresh(g)
     assert legal(g) == [{"type": "hit", "target": "fighter", "fighter": "rt_howitzer"},
                         {"type": "hit", "target": "injury", "seat": "rev1"}]
@@ -380,7 +381,7 @@ def test_fighter_peter_hajas_cancels_retaliation_only():
     assert "Péter Hajas cancels the retaliation of the Soviet tanks in Astoria." in log_texts(g, "rev1")
     assert g.s["rng"] == state
     force_dice(g, [1, 5])
-    assert ops.tanks_fire(g, "astoria", "test") == 1
+    assert tanks_fire(g, "astoria", "test") == 1
 
 
 def test_fighter_julia_tollas_tank_rolls_hit_only_on_1_2():
@@ -392,7 +393,9 @@ def test_fighter_julia_tollas_tank_rolls_hit_only_on_1_2():
     assert "Soviet tanks in Astoria fire at rev1: 3, 2, 4: 1 hit(s)." in log_texts(g, "rev1")
     g.apply("rev1", {"type": "hit", "target": "injury", "seat": "rev1"})
     force_dice(g, [3, 3, 1])
-    assert ops.tanks_fire(g, "astoria", "test") == 1
+    assert tanks_fire(g, "astoria", "test") == 1
+    assert g.view("soviet")["log"][-1]["dice"] == {"dice": [3, 3, 1], "for": "tank_fire", "location": "astoria",
+                                                   "hits": 1}
 
 
 @pytest.mark.parametrize("fighter, reduction", [("f_marton_kalapos", 3), ("f_marta_wawelska", 1)])
@@ -590,7 +593,7 @@ def test_rev_tank_howitzer_takes_every_hit_even_with_no_player():
     decides)."""
     g = rev_turn()
     stage(g, active={"csepel": ["f_imre_colos", "rt_howitzer"]})
-    ops.push_hits(g, "csepel", 2, "test")
+    push_hits(g, "csepel", 2, "test")
     refresh(g)
     assert g.active_seats() == ["rev1", "rev2"]
     assert legal(g, "rev2") == [{"type": "hit", "target": "fighter", "fighter": "rt_howitzer"}]

@@ -63,6 +63,20 @@ def test_retaliation_4_to_6_misses():
     assert top(g)["kind"] == "turn"
 
 
+def test_retaliation_dice_are_in_the_log_as_data():
+    """Retaliation of Soviet Tanks: the dice of the roll reach every view's log as data (what they
+    were rolled for, where, how many hits), so a client shows them without reading the text."""
+    g = rev_turn()
+    g.s["positions"]["rev1"] = "astoria"
+    g.s["locations"]["astoria"]["soviet_tanks"] = 3
+    refresh(g)
+    force_dice(g, [3, 4, 1])
+    act(g, "rev1", "draw_card")
+    for seat in ("rev1", "soviet", "spectator"):
+        rolls = [e["dice"] for e in g.view(seat)["log"] if "dice" in e]
+        assert rolls[-1] == {"dice": [3, 4, 1], "for": "retaliation", "location": "astoria", "hits": 2}
+
+
 def test_retaliation_prevented_by_a_barricade():
     """A single barricade stops all Soviet tanks in the location from firing before an action."""
     g = rev_turn()

@@ -291,6 +291,8 @@ def test_spa_attack_rulebook_example_corvin_strength_7_double_hit_no_threaten():
     force_dice(g, [3, 4])
     attack(g, "corvin")
     assert "Attack! on Corvin Passage (strength 7): rolled 3 and 4: 2 hit(s)." in log_texts(g, "soviet")
+    assert [e["dice"] for e in g.view("rev2")["log"] if "dice" in e][-1] == \
+        {"dice": [3, 4], "for": "attack", "location": "corvin", "hits": 2, "strength": 7}
     assert g.active_seats() == ["rev2"]
     assert sorted(legal(g, "rev2"), key=str) == sorted([
         {"type": "hit", "target": "injury", "seat": "rev2"},

@@ -4,7 +4,7 @@ abilities labelled "Action" or "Once per turn" (keyed by the fighter id), and th
 that are used by choice ("pp_green", "pp_yellow").
 
 Passive fighter abilities are rules, not effects: Péter Hajas and Júlia Tollas in `retaliate` and
-`ops.tanks_fire`, Márton Kalapos and Marta Wawelska in the SPA strength, the Howitzer in the hits
+`frames.hits.tanks_fire`, Márton Kalapos and Marta Wawelska in the SPA strength, the Howitzer in the hits
 frame, the T-55 in `ops.has_barricade`; József Kormányos in the Move frame.
 """
 from __future__ import annotations

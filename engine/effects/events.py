@@ -12,6 +12,7 @@ from ..board import LOCATION_IDS, NEIGHBOURS
 from ..frames.base import push
 from ..frames.card_frames import push_forced_discard, push_take_from_discard
 from ..frames.choice import ask
+from ..frames.hits import push_hits
 from . import effect
 from .common import location_options, seat_options
 
@@ -220,7 +221,7 @@ def bloodbath_placement(g, f):
     """Deal 1 hit to Kossuth Square."""
     if f["step"] == 0:
         f["step"] = 1
-        ops.push_hits(g, "kossuth", 1, "Bloodbath")
+        push_hits(g, "kossuth", 1, "Bloodbath")
         return False
     return True
 
@@ -335,7 +336,7 @@ def kilian_barracks_placement(g, f):
         f["step"] = 1
         seat = v["seat"]["seat"]
         loc = g.s["positions"][seat]
-        push(g, {"kind": "hits", "location": loc, "n": 1, "why": "Kilián Barracks treats the wounded"})
+        push_hits(g, loc, 1, "Kilián Barracks treats the wounded")
         return False
     return True
 
@@ -420,7 +421,7 @@ def multi_party_placement(g, f):
         return False
     if f["step"] == 0:
         f["step"] = 1
-        ops.push_hits(g, v["loc"]["location"], 1, "Multi-party government demanded")
+        push_hits(g, v["loc"]["location"], 1, "Multi-party government demanded")
         return False
     if f["step"] == 1:
         f["step"] = 2

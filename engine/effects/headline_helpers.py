@@ -5,6 +5,7 @@ from .. import ops
 from ..board import DISTANCE, LOCATION_IDS, NEIGHBOURS
 from ..cards import HEADLINE
 from ..frames.choice import ask
+from ..frames.hits import push_hits, tanks_fire
 from .common import deciders, location_options, seat_options
 
 DONE = {"type": "done"}
@@ -48,7 +49,7 @@ def _open_fire(g, f) -> bool:
         if v["loc"]:
             loc = v["loc"]["location"]
             ops.log(g, f"{_title(f)}: 1 hit to {ops.name_of_loc(loc)}.", refs=[loc])
-            ops.push_hits(g, loc, 1, _title(f))
+            push_hits(g, loc, 1, _title(f))
             return False
     return True
 
@@ -59,7 +60,7 @@ def _fire_in_turn(g, f, why: str) -> bool:
     v = f["vars"]
     while v["fire"]:
         loc = v["fire"].pop(0)
-        if ops.tanks_fire(g, loc, why, through_barricade=True):
+        if tanks_fire(g, loc, why, through_barricade=True):
             return False
     return True
 

@@ -6,6 +6,7 @@ from ..board import LOCATION_IDS, NEIGHBOURS
 from ..frames.base import push
 from ..frames.card_frames import push_forced_discard
 from ..frames.choice import ask
+from ..frames.hits import tanks_fire
 from . import effect
 from .common import deciders, location_options, seat_options
 from .headline_helpers import (
@@ -85,7 +86,7 @@ def erno_gero_requests_intervention(g, f):
         loc = v["loc"]["location"]
         if not ops.place_units(g, loc, "soviet_tanks", 1):
             ops.log(g, "No Soviet tank is left in the supply to place.")
-        if ops.tanks_fire(g, loc, "Ernő Gerő requests intervention"):
+        if tanks_fire(g, loc, "Ernő Gerő requests intervention"):
             return False
     return True
 

@@ -6,6 +6,7 @@ from ..board import LOCATION_IDS, REINFORCEMENT
 from ..cards import REV_CARD, name_of
 from ..data import ICONS
 from ..frames.choice import ask
+from ..frames.hits import tanks_fire
 from . import effect
 from .common import deciders, location_options, seat_options
 from .headline_helpers import (
@@ -136,7 +137,7 @@ def retake_the_radio(g, f):
         f["step"] = 1
         if not ops.place_units(g, "radio", "soviet_tanks", 1):
             ops.log(g, "No Soviet tank is left in the supply to place.")
-        if ops.tanks_fire(g, "radio", "Retake the Radio"):
+        if tanks_fire(g, "radio", "Retake the Radio"):
             return False
     return True
 

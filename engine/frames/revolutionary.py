@@ -10,6 +10,7 @@ from ..cards import EVENT, FIGHTER, REV_CARD, name_of
 from ..effects import EFFECTS, can_play, push_effect
 from ..powers import has_power
 from .base import Frame, pop, push, register
+from .hits import retaliate
 
 ICON_ACTIONS = ("resolve_event", "attack_militia", "destroy_tank")
 MAX_MILITIA_ATTACKED = 5
@@ -435,33 +436,6 @@ class Act(Frame):
             return f"Choose the cards to give to {f['receiver']}, then confirm."
         return f"{f['receiver']} takes cards from you: choose which cards to hand over, then confirm."
 
-
-def retaliate(g, loc: str, seat: str) -> None:
-    """Soviet tanks in the location fire before the action: one die each, 1-3 is a hit."""
-    tanks = g.s["locations"][loc]["soviet_tanks"]
-    if not tanks:
-        return
-    if ops.has_barricade(g, loc):
-        ops.log(g, f"A barricade in {ops.name_of_loc(loc)} stops the Soviet tanks from firing.", refs=[loc])
-        return
-    if "f_peter_hajas" in ops.active_fighters(g, loc):
-        ops.log(g, f"Péter Hajas cancels the retaliation of the Soviet tanks in {ops.name_of_loc(loc)}.", refs=[loc])
-        return
-    threshold = retaliation_threshold(g, loc, seat)
-    dice = [ops.roll(g) for _ in range(tanks)]
-    hits = sum(1 for d in dice if d <= threshold)
-    ops.log(g, f"Soviet tanks in {ops.name_of_loc(loc)} fire at {seat}: {', '.join(map(str, dice))}: {hits} hit(s).",
-            refs=[loc, seat])
-    if hits:
-        push(g, {"kind": "hits", "location": loc, "n": hits, "why": "tank fire", "dice": dice})
-
-
-def retaliation_threshold(g, loc: str, seat: str) -> int:
-    """A retaliating tank hits on 1-3; 1-4 against the yellow power's holder (disadvantage);
-    Júlia Tollas makes it "only 1-2" whatever the player's power."""
-    if "f_julia_tollas" in ops.active_fighters(g, loc):
-        return 2
-    return 4 if has_power(g, seat, "yellow", "disadvantage") else 3
 
 
 def perform(g, f) -> None:

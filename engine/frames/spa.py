@@ -5,6 +5,7 @@ from .. import ops
 from ..board import LOCATION_IDS, NEIGHBOURS, REINFORCEMENT
 from ..cards import SPA, name_of
 from .base import Frame, pop, push, register
+from .hits import attack_fire
 
 SOVIET = ["soviet"]
 SNIPER_STRENGTH = 3
@@ -217,7 +218,7 @@ class Attack(Frame):
         if f["stage"] == "fire":
             f["stage"] = "threaten"
             f["strength"] = strength(g, f["location"])
-            fire(g, f["location"], f["strength"], "Attack!")
+            attack_fire(g, f["location"], f["strength"], "Attack!")
             return
         pop(g, f)
         threaten(g, f["location"], f["strength"])
@@ -263,14 +264,6 @@ def any_attack_targets(g) -> list[str]:
     locs = g.s["locations"]
     return [loc for loc in LOCATION_IDS if locs[loc]["militia"] or locs[loc]["snipers"]]
 
-
-def fire(g, loc: str, total: int, why: str) -> None:
-    """Roll 2 dice: the smaller <= strength is a hit; the sum <= strength is another."""
-    a, b = ops.roll(g), ops.roll(g)
-    hits = (1 if min(a, b) <= total else 0) + (1 if a + b <= total else 0)
-    ops.log(g, f"{why} on {ops.name_of_loc(loc)} (strength {total}): rolled {a} and {b}: {hits} hit(s).", refs=[loc])
-    if hits:
-        push(g, {"kind": "hits", "location": loc, "n": hits, "why": why, "dice": [a, b]})
 
 
 def threaten(g, loc: str, total: int) -> None:

@@ -366,12 +366,11 @@ function renderLog(view) {
   for (const e of view.log || []) {
     const li = el("li", { tabindex: "0", "data-refs": (e.refs || []).join(" ") });
     const text = prettyText(e.text, st.seats, st.me);
-    const roll = /rolled ((?:\d+(?:, | and )?)+)/.exec(text);
     li.append(el("span", { class: "day", text: `D${e.day}` }), " ", text);
-    if (roll) {
+    if (e.dice) {  // a roll, as data: {dice: [...], for, location, hits}
       li.classList.add("dice");
       const dice = el("span", { class: "dice-row", "aria-hidden": "true" });
-      for (const d of roll[1].split(/, | and /)) dice.append(el("span", { class: "die", text: d }));
+      for (const d of e.dice.dice) dice.append(el("span", { class: "die", text: String(d) }));
       li.append(" ", dice);
     }
     if (e.refs && e.refs.length) {
@@ -383,7 +382,7 @@ function renderLog(view) {
     ol.append(li);
   }
   ol.scrollTop = ol.scrollHeight;
-  const lastRoll = [...(view.log || [])].reverse().find((e) => /rolled/.test(e.text));
+  const lastRoll = [...(view.log || [])].reverse().find((e) => e.dice);
   const p = $("prompt");
   let lr = document.getElementById("last-roll");
   if (lastRoll) {
