@@ -6,6 +6,7 @@ from .board import LOCATION_IDS
 from .cards import EVENT, HEADLINE, REV_CARD
 from .data import FIGHTERS, REVOLUTIONARY_CARDS, REVOLUTIONARY_TANKS, SPA_CARDS
 from .data.board import MORALE_START, SETUP, SUPPORT_START
+from .frames import kinds
 from .options import validate_options
 
 
@@ -120,7 +121,7 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
         "lapsing": [],
         "today": fresh_day_flags(),
         "turn_order": [],
-        "stack": [{"kind": "day", "stage": 0}],
+        "stack": [kinds.day()],
         "log": [],
         "history": [],
         "effective": [],

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..frames import kinds
+from ..frames.base import push
+
 EFFECTS: dict[str, Callable] = {}
 PLAYABLE: dict[str, Callable] = {}  # key -> fn(g, seat) -> bool: may this ability be used now?
 
@@ -35,14 +38,14 @@ def can_play(g, key: str, seat: str) -> bool:
     return check(g, seat) if check else True
 
 
-def push_effect(g, key: str, by: str, actor: str | None = None, location: str | None = None) -> bool:
+def push_effect(g, key: str, by: str, actor: str | None = None, location: str | None = None,
+                replaced: str | None = None) -> bool:
     """Queue the effect `key` if the card has one; `by` is "soviet" or "revolutionaries" (who
-    executes the text and so makes its choices), `actor` the seat that triggered it."""
+    executes the text and so makes its choices), `actor` the seat that triggered it (see
+    frames.kinds.effect)."""
     if key not in EFFECTS:
         return False
-    from ..frames.base import push
-
-    push(g, {"kind": "effect", "key": key, "by": by, "actor": actor, "location": location, "step": 0, "vars": {}})
+    push(g, kinds.effect(key, by, actor, location, replaced))
     return True
 
 

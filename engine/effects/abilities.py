@@ -12,6 +12,7 @@ from __future__ import annotations
 from .. import ops
 from ..board import NEIGHBOURS
 from ..cards import REV_CARD, name_of
+from ..frames import kinds
 from ..frames.base import push
 from ..frames.choice import ask
 from . import effect, playable_when
@@ -93,7 +94,7 @@ def _can_first_aid(g, seat):
 def first_aid_kit(g, f):
     """Action: remove one injury from a player in your location (two injuries, from one or two
     players there, on a day Péterfy Hospital treats the wounded (E#31) was resolved)."""
-    n = max(1, g.s["today"].get("first_aid_heals", 1))
+    n = max(1, g.s["today"]["first_aid_heals"])
     for i in range(n):
         key = f"seat{i}"
         if key not in f["vars"] and not _hurt_here(g, f["actor"]):
@@ -121,8 +122,7 @@ def transportation(g, f):
                                  location_options(NEIGHBOURS[_here(g, seat)])):
             return False
         f["step"] = 1
-        push(g, {"kind": "move", "seat": seat, "from": _here(g, seat), "to": v["to"]["location"], "free": True,
-                 "pay": None, "fighters": [], "source": "transportation"})
+        push(g, kinds.move(seat, _here(g, seat), v["to"]["location"], True, source="transportation"))
         return False
     return True
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import ops
 from ..board import LOCATION_IDS, NEIGHBOURS
+from ..frames import kinds
 from ..frames.base import push
 from ..frames.card_frames import push_forced_discard, push_take_from_discard
 from ..frames.choice import ask
@@ -55,8 +56,8 @@ def _loop(g, f, name: str, limit: int, seats: list[str], prompt: str, options_fn
 
 def _steps_lost(g, seat: str) -> bool:
     """An extra action from a reward is lost when the event was resolved with Last Stand."""
-    return seat in g.s["today"].get("last_stand", []) or any(
-        fr.get("kind") == "effect" and fr.get("key") == "rc:last_stand" for fr in g.s["stack"])
+    return seat in g.s["today"]["last_stand"] or any(
+        fr["kind"] == "effect" and fr["key"] == "rc:last_stand" for fr in g.s["stack"])
 
 
 def _extra_action(g, seat: str, title: str) -> None:
@@ -425,7 +426,7 @@ def multi_party_placement(g, f):
         return False
     if f["step"] == 1:
         f["step"] = 2
-        if f.get("replaced") == "e10":
+        if f["replaced"] == "e10":
             ops.log(g, "Multi-party government demanded replaced Bloodbath: each Revolutionary discards 2 cards.")
             for seat in reversed(ops.rev_seats(g)):
                 push_forced_discard(g, seat, 2, "Multi-party government demanded replaced Bloodbath")
@@ -542,7 +543,7 @@ def battle_penalty(g, f):
     regardless of the Attack! cards played on the last day."""
     if f["step"] == 0:
         f["step"] = 1
-        push(g, {"kind": "spa_attack_any", "why": "Battle"})
+        push(g, kinds.spa_card("spa_attack_any", None, why="Battle"))
         return False
     return True
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import ops
 from ..board import LOCATION_IDS, NEIGHBOURS
+from ..frames import kinds
 from ..frames.base import push
 from ..frames.card_frames import push_forced_discard
 from ..frames.choice import ask
@@ -58,8 +59,7 @@ def peter_veres_reads_manifesto(g, f):
         f["step"] += 1
         pick = v[key]
         if pick and pick["type"] == "choose_location":
-            push(g, {"kind": "move", "seat": seat, "from": here, "to": pick["location"], "free": True,
-                     "pay": None, "fighters": [], "max_fighters": 3, "source": "effect"})
+            push(g, kinds.move(seat, here, pick["location"], True, source="effect", max_fighters=3))
             return False
         ops.log(g, f"{seat} stays in {ops.name_of_loc(here)} (Péter Veres reads Manifesto).", refs=[seat, here])
     return True

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from .. import ops
 from ..cards import REV_CARD, name_of
+from . import kinds
 from .base import Frame, pop, push, register
 
 
 def push_forced_discard(g, seat: str, n: int, why: str, icons: list[str] | None = None) -> None:
     """`seat` discards n cards of their choice (only cards showing one of `icons`, if given)."""
-    push(g, {"kind": "forced_discard", "seat": seat, "n": n, "icons": icons, "why": why})
+    push(g, kinds.forced_discard(seat, n, why, icons))
 
 
 def push_take_from_discard(g, seat: str, n: int, why: str) -> None:
     """`seat` takes up to n cards of their choice from the revolutionary discard pile."""
-    push(g, {"kind": "take_from_discard", "seat": seat, "n": n, "why": why})
+    push(g, kinds.take_from_discard(seat, n, why))
 
 
 def _eligible(g, f) -> list[str]:

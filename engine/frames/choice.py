@@ -2,6 +2,7 @@
 one or several seats to pick one option and hands the pick back to the effect that asked."""
 from __future__ import annotations
 
+from . import kinds
 from .base import Frame, parent, pop, push, register
 
 
@@ -51,6 +52,5 @@ def ask(g, f: dict, key: str, seats: list[str], prompt: str, options: list[dict]
     if len(options) <= 1:
         f["vars"][key] = options[0] if options else None
         return False
-    push(g, {"kind": "choice", "key": key, "seats": list(seats), "prompt": prompt, "options": options,
-               "purpose": purpose})
+    push(g, kinds.choice(key, seats, prompt, options, purpose))
     return True

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from .. import ops
 from ..cards import EVENT, HEADLINE
-from ..data.board import EVALUATION_MAX_EVENTS
+from ..data.board import ACTIONS_PER_TURN, EVALUATION_MAX_EVENTS
+from ..effects import push_effect
 from ..powers import has_power
 from ..setup import fresh_day_flags
+from . import kinds
 from .base import Frame, pop, push, register
 
 DAYS = 7
@@ -38,39 +40,36 @@ class Day(Frame):
         if step == "headline":
             s["cp"] = 0
             ops.log(g, f"Day {s['day']} ({DATES[s['day']]}): the Soviet phase begins.")
-            push(g, {"kind": "headline"})
+            push(g, kinds.headline())
         elif step == "event":
-            push(g, {"kind": "event_step"})
+            push(g, kinds.event_step())
         elif step == "army":
-            push(g, {"kind": "army", "moved": {}})
+            push(g, kinds.army())
         elif step == "support":
-            push(g, {"kind": "support", "discarded": False})
+            push(g, kinds.support())
         elif step == "market":
-            push(g, {"kind": "market", "keep": []})
+            push(g, kinds.market())
         elif step == "turn_order":
             ops.log(g, "The Revolutionary phase begins.")
             ops.check_immediate_victory(g)
-            push(g, {"kind": "turn_order", "order": []})
+            push(g, kinds.turn_order())
         elif step == "turns":
-            from ..data.board import ACTIONS_PER_TURN
-
             counts = ACTIONS_PER_TURN[s["revolutionaries"]]
             frames = []
             today = s["today"]
             for seat, n in zip(s["turn_order"], counts, strict=True):
                 left = max(0, n + today["extra_actions"].get(seat, 0) - today["fewer_actions"].get(seat, 0))
-                s["today"]["actions_allowed"] = s["today"].get("actions_allowed", 0) + left
+                today["actions_allowed"] += left
                 # Green player power (disadvantage): the first movement step is not free.
                 free = not has_power(g, seat, "green", "disadvantage")
-                frames.append({"kind": "turn", "seat": seat, "actions_left": left, "free_move": free,
-                               "used_once": []})
+                frames.append(kinds.turn(seat, left, free))
             for fr in reversed(frames):
                 push(g, fr)
         elif step == "draw":
-            push(g, {"kind": "rev_draw"})
+            push(g, kinds.rev_draw())
         elif step == "spa":
             ops.log(g, "The State Protection Authority phase begins.")
-            push(g, {"kind": "spa", "played": 0})
+            push(g, kinds.spa())
         elif step == "end_of_day":
             end_of_day(g, f)
 
@@ -90,7 +89,7 @@ def end_of_day(g, day_frame) -> None:
     if s["day"] >= DAYS:
         pop(g, day_frame)
         ops.log(g, "October 30th: the sides sit down to negotiate.")
-        push(g, {"kind": "game_end", "stage": "penalties", "pending": None})
+        push(g, kinds.game_end())
         return
     s["day"] += 1
     day_frame["stage"] = 0
@@ -101,8 +100,6 @@ class GameEnd(Frame):
     """Event penalties, then the evaluation (Ending the Game)."""
 
     def run(self, g, f):
-        from ..effects import EFFECTS
-
         s = g.s
         s["phase"], s["step"] = "end", "evaluation"
         if f["stage"] == "penalties":
@@ -112,9 +109,7 @@ class GameEnd(Frame):
                 event = f["pending"].pop(0)
                 ops.log(g, f"Penalty of {EVENT[event]['title']}: {EVENT[event]['penalty']}", refs=[event])
                 key = f"{event}:penalty"
-                if key in EFFECTS:
-                    push(g, {"kind": "effect", "key": key, "by": "soviet", "actor": "soviet", "step": 0,
-                             "vars": {}})
+                if push_effect(g, key, by="soviet", actor="soviet"):
                     return
             f["stage"] = "evaluation"
             return

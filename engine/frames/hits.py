@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import ops
 from ..powers import has_power
+from . import kinds
 from .base import Frame, pop, push, register
 
 JULIA_TOLLAS = "f_julia_tollas"
@@ -27,10 +28,9 @@ def hit_threshold(g, loc: str, target: str | None = None) -> int:
 
 
 def push_hits(g, loc: str, n: int, why: str) -> None:
-    """Deal n hits to `loc` (the hits frame; nothing when n is 0). The one constructor of the
-    "hits" frame."""
+    """Deal n hits to `loc` (the hits frame; nothing when n is 0)."""
     if n > 0:
-        push(g, {"kind": "hits", "location": loc, "n": n, "why": why})
+        push(g, kinds.hits(loc, n, why))
 
 
 def _roll_tanks(g, loc: str, target: str | None) -> tuple[list[int], int]:

@@ -9,6 +9,7 @@ from ..board import NEIGHBOURS
 from ..cards import EVENT, FIGHTER, REV_CARD, name_of
 from ..effects import EFFECTS, can_play, push_effect
 from ..powers import has_power
+from . import kinds
 from .base import Frame, pop, push, register
 from .hits import retaliate
 
@@ -114,7 +115,7 @@ def step_is_free(g, seat: str, t: dict) -> bool:
     (benefit): the turn's second movement step is free as well."""
     if t["free_move"]:
         return True
-    return t.get("steps", 0) == 1 and has_power(g, seat, "blue", "benefit")
+    return t["steps"] == 1 and has_power(g, seat, "blue", "benefit")
 
 
 def kormanyos_ready(g, seat: str, loc: str, t: dict) -> bool:
@@ -191,8 +192,7 @@ class Turn(Frame):
             ops.log(g, f"{seat} ends the turn.", refs=[seat])
             return
         if kind == "move":
-            push(g, {"kind": "move", "seat": seat, "from": loc, "to": a["to"], "free": step_is_free(g, seat, f),
-                     "pay": None, "fighters": []})
+            push(g, kinds.move(seat, loc, a["to"], step_is_free(g, seat, f)))
             return
         if kind == "use_fighter":
             fid = a["fighter"]
@@ -203,8 +203,7 @@ class Turn(Frame):
                 push_effect(g, fid, by="revolutionaries", actor=seat, location=loc)
                 return
             spend_action(g, seat)
-            push(g, {"kind": "act", "seat": seat, "what": "fighter", "stage": "retaliate", "cards": [],
-                     "loc": loc, "fighter": fid})
+            push(g, kinds.act(seat, "fighter", loc, "retaliate", fighter=fid))
             return
         if kind == "use_power":
             f["used_once"].append("pp_green")
@@ -226,20 +225,18 @@ class Turn(Frame):
                 push_effect(g, f"rc:{REV_CARD[card]['kind']}", by="revolutionaries", actor=seat, location=loc)
                 return
             spend_action(g, seat)
-            push(g, {"kind": "act", "seat": seat, "what": "ability", "stage": "retaliate", "cards": [],
-                     "loc": loc, "card": card})
+            push(g, kinds.act(seat, "ability", loc, "retaliate", card=card))
             return
-        frame = {"kind": "act", "seat": seat, "what": kind, "stage": "collect", "cards": [], "loc": loc}
         if kind in ICON_ACTIONS:
-            frame["stage"] = "collect"
+            frame = kinds.act(seat, kind, loc, "collect")
         elif kind == "give_cards":
-            frame.update(stage="select", giver=seat, receiver=a["to"])
+            frame = kinds.act(seat, kind, loc, "select", giver=seat, receiver=a["to"])
         elif kind == "take_cards":
-            frame.update(stage="select", giver=a["from"], receiver=seat)
+            frame = kinds.act(seat, kind, loc, "select", giver=a["from"], receiver=seat)
             spend_action(g, seat)
             ops.log(g, f"{seat} asks {a['from']} for cards.", refs=[seat, a["from"]])
         else:
-            frame["stage"] = "retaliate"
+            frame = kinds.act(seat, kind, loc, "retaliate")
             spend_action(g, seat)
         push(g, frame)
 
@@ -264,7 +261,7 @@ class Move(Frame):
         s = g.s
         acts = []
         room = ops.fighter_room(g, f["to"])
-        slots = min(f.get("max_fighters", 2), room) - len(f["fighters"])
+        slots = min(f["max_fighters"], room) - len(f["fighters"])
         if slots > 0:
             takeable = [fid for fid in ops.active_fighters(g, f["from"]) if fid not in f["fighters"]]
             if slots == 1 and self._needs_kormanyos(g, f, seat):
@@ -275,7 +272,7 @@ class Move(Frame):
             acts.extend({"type": "discard", "card": c} for c in s["hands"][seat])
         if f["free"] or f["pay"] is not None or self._kormanyos(g, f):
             acts.append({"type": "done"})
-        if f.get("source", "turn") == "turn":  # a Transportation card is already played
+        if f["source"] == "turn":  # a Transportation card is already played
             acts.append({"type": "cancel"})
         return acts
 
@@ -283,12 +280,12 @@ class Move(Frame):
         """An unpaid step with an empty hand can only be paid by taking Kormányos along."""
         if f["free"] or f["pay"] is not None or g.s["hands"][seat] or KORMANYOS in f["fighters"]:
             return False
-        return f.get("source", "turn") == "turn" and KORMANYOS not in ops.turn_frame(g, seat)["used_once"]
+        return f["source"] == "turn" and KORMANYOS not in ops.turn_frame(g, seat)["used_once"]
 
     @staticmethod
     def _kormanyos(g, f) -> bool:
         """József Kormányos comes along on a step from his location: the step is free (once per turn)."""
-        if f.get("source", "turn") != "turn" or KORMANYOS not in f["fighters"]:
+        if f["source"] != "turn" or KORMANYOS not in f["fighters"]:
             return False
         return KORMANYOS not in ops.turn_frame(g, f["seat"])["used_once"]
 
@@ -316,11 +313,11 @@ class Move(Frame):
             else:
                 cost = f"free with {name_of(KORMANYOS)}"
                 ops.turn_frame(g, seat)["used_once"].append(KORMANYOS)
-            source = f.get("source", "turn")
+            source = f["source"]
             if source == "turn":
                 t = ops.turn_frame(g, seat)
                 t["free_move"] = False
-                t["steps"] = t.get("steps", 0) + 1
+                t["steps"] += 1
             else:
                 cost = f"{cost}: {name_of_source(source)}"
             along = f" with {', '.join(name_of(x) for x in f['fighters'])}" if f["fighters"] else ""
@@ -329,14 +326,14 @@ class Move(Frame):
 
     def decision(self, g, f):
         return {"kind": "move", "stage": "step", "seat": f["seat"], "from": f["from"], "to": f["to"],
-                "free": f["free"], "source": f.get("source", "turn")}
+                "free": f["free"], "source": f["source"]}
 
     def prompt(self, g, f):
         pay = "" if f["free"] else " Discard a card to pay for this step."
-        if not f["free"] and f.get("source", "turn") == "turn" and KORMANYOS in ops.active_fighters(g, f["from"]) \
+        if not f["free"] and f["source"] == "turn" and KORMANYOS in ops.active_fighters(g, f["from"]) \
                 and KORMANYOS not in ops.turn_frame(g, f["seat"])["used_once"]:
             pay = f" Discard a card to pay for this step, or take {name_of(KORMANYOS)} along for free."
-        n = f.get("max_fighters", 2)
+        n = f["max_fighters"]
         return f"Move to {ops.name_of_loc(f['to'])}: take up to {n} active fighters along.{pay} Then confirm."
 
 

@@ -6,6 +6,7 @@ from ..board import LOCATION_IDS, NEIGHBOURS, REINFORCEMENT
 from ..cards import EVENT, HEADLINE, name_of
 from ..data import MARKET_SURCHARGE
 from ..effects import push_effect
+from . import kinds
 from .base import Frame, pop, push, register
 
 SOVIET = ["soviet"]
@@ -57,7 +58,7 @@ class HeadlineStep(Frame):
             ops.log(g, f"The Soviet commander collects {h['cp']} CP from {h['title']}; the Revolutionaries "
                        f"execute it: {h['text']}", refs=[card])
             by = "revolutionaries"
-        push(g, {"kind": "headline_icons", "card": card, "mode": mode})
+        push(g, kinds.headline_icons(card, mode))
         push_effect(g, card, by=by, actor="soviet" if by == "soviet" else None)
 
     def decision(self, g, f):
@@ -149,7 +150,7 @@ class EventStep(Frame):
         if len(options) == 1:
             place_event(g, event, options[0])
         else:
-            push(g, {"kind": "place_event", "event": event, "options": options})
+            push(g, kinds.place_event(event, options))
 
     def decision(self, g, f):
         return {"kind": "event_step", "stage": "buy", "cp": g.s["cp"]}
@@ -185,8 +186,7 @@ def place_event(g, event: str, loc: str) -> None:
         ops.log(g, f"{EVENT[old]['title']} is removed from {ops.name_of_loc(loc)} without effect.", refs=[old, loc])
     here["event"] = event
     ops.log(g, f"{EVENT[event]['title']} is placed in {ops.name_of_loc(loc)}.", refs=[event, loc])
-    if push_effect(g, f"{event}:placement", by="soviet", actor="soviet", location=loc):
-        g.s["stack"][-1]["replaced"] = old  # the event this one replaced (E#19 replacing E#10)
+    push_effect(g, f"{event}:placement", by="soviet", actor="soviet", location=loc, replaced=old)
 
 
 # ----- army step --------------------------------------------------------------------------------

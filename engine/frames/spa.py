@@ -4,6 +4,7 @@ from __future__ import annotations
 from .. import ops
 from ..board import LOCATION_IDS, NEIGHBOURS, REINFORCEMENT
 from ..cards import SPA, name_of
+from . import kinds
 from .base import Frame, pop, push, register
 from .hits import attack_fire
 
@@ -115,7 +116,7 @@ class SpaPhase(Frame):
         s["spa_queue"].append(card)
         ops.log(g, f"The Soviet commander plays {name_of(card)}.", refs=[card])
         kind = SPA[card]["kind"]
-        push(g, {"kind": f"spa_{kind}", "card": card, "moved": []})
+        push(g, kinds.spa_card(f"spa_{kind}", card))
 
     def decision(self, g, f):
         return {"kind": "spa", "stage": "play", "played": f["played"]}
@@ -201,7 +202,7 @@ class PlaceMilitia(Frame):
 @register("spa_attack")
 class Attack(Frame):
     def deciders(self, g, f):
-        return SOVIET if "location" not in f else []
+        return SOVIET if f["location"] is None else []
 
     def actions(self, g, f, seat):
         return [{"type": "attack", "location": loc} for loc in attack_targets(g)]
@@ -212,7 +213,7 @@ class Attack(Frame):
         f["stage"] = "fire"
 
     def run(self, g, f):
-        if "location" not in f:
+        if f["location"] is None:
             pop(g, f)
             return
         if f["stage"] == "fire":
@@ -236,24 +237,24 @@ class AttackAnywhere(Attack):
     choose any location with militia or snipers, whatever was attacked today, or decline."""
 
     def deciders(self, g, f):
-        return SOVIET if "location" not in f and any_attack_targets(g) else []
+        return SOVIET if f["location"] is None and any_attack_targets(g) else []
 
     def actions(self, g, f, seat):
         return [{"type": "attack", "location": loc} for loc in any_attack_targets(g)] + [{"type": "done"}]
 
     def apply(self, g, f, seat, a):
         if a["type"] == "done":
-            ops.log(g, f"The Soviet commander declines the Attack! effect ({f.get('why', 'event')}).")
+            ops.log(g, f"The Soviet commander declines the Attack! effect ({f['why']}).")
             pop(g, f)
             return
         f["location"] = a["location"]
         f["stage"] = "fire"
         ops.log(g, f"The Soviet commander executes an Attack! effect on {ops.name_of_loc(a['location'])} "
-                   f"({f.get('why', 'event')}).", refs=[a["location"]])
+                   f"({f['why']}).", refs=[a["location"]])
 
     def run(self, g, f):
-        if "location" not in f:
-            ops.log(g, f"No location has militia or snipers to attack ({f.get('why', 'event')}).")
+        if f["location"] is None:
+            ops.log(g, f"No location has militia or snipers to attack ({f['why']}).")
         super().run(g, f)
 
     def prompt(self, g, f):
