@@ -3,6 +3,11 @@ from __future__ import annotations
 
 FRAMES: dict[str, Frame] = {}
 
+# What a card effect (or one of its steps) reports to the effect frame that runs it: it waits for
+# frames it pushed or a choice it asked (it is run again once they are done), or it is finished.
+WAITING = "waiting"
+FINISHED = "finished"
+
 
 def register(kind: str):
     def deco(cls):

@@ -13,6 +13,12 @@ def push_forced_discard(g, seat: str, n: int, why: str, icons: list[str] | None 
     push(g, kinds.forced_discard(seat, n, why, icons))
 
 
+def push_forced_discards(g, n: int, why: str, icons: list[str] | None = None) -> None:
+    """Every Revolutionary discards n cards of their choice, rev1 first (seat order)."""
+    for seat in reversed(ops.rev_seats(g)):  # the stack runs the last pushed first
+        push_forced_discard(g, seat, n, why, icons)
+
+
 def push_take_from_discard(g, seat: str, n: int, why: str) -> None:
     """`seat` takes up to n cards of their choice from the revolutionary discard pile."""
     push(g, kinds.take_from_discard(seat, n, why))

@@ -3,7 +3,7 @@ one or several seats to pick one option and hands the pick back to the effect th
 from __future__ import annotations
 
 from . import kinds
-from .base import Frame, parent, pop, push, register
+from .base import FINISHED, WAITING, Frame, parent, pop, push, register
 
 
 @register("effect")
@@ -11,8 +11,10 @@ class Effect(Frame):
     def run(self, g, f):
         from ..effects import EFFECTS
 
-        finished = EFFECTS[f["key"]](g, f)
-        if finished and g.s["stack"] and f in g.s["stack"]:
+        status = EFFECTS[f["key"]](g, f)
+        if status not in (WAITING, FINISHED):
+            raise TypeError(f"effect {f['key']} returned {status!r}, not WAITING or FINISHED")
+        if status == FINISHED and g.s["stack"] and f in g.s["stack"]:
             pop(g, f)
 
 
@@ -42,15 +44,15 @@ class Choice(Frame):
         return {"kind": "choice", "stage": f["purpose"] or f["key"], "effect": owner["key"] if owner else None}
 
 
-def ask(g, f: dict, key: str, seats: list[str], prompt: str, options: list[dict], purpose: str | None = None) -> bool:
+def ask(g, f: dict, key: str, seats: list[str], prompt: str, options: list[dict], purpose: str | None = None) -> str:
     """Ask `seats` to choose one of `options` for effect frame `f`. `purpose` names the question
     in the view's decision ("stage"); the default is `key`.
 
-    Returns True when the effect must wait for the answer (a choice frame was pushed); returns
-    False when the answer is already known (no option: None; one option: that option), stored in
-    f["vars"][key]."""
+    Returns WAITING when the effect must wait for the answer (a choice frame was pushed), FINISHED
+    when the answer is already known (no option: None; one option: that option). Either way the
+    answer ends up in f["vars"][key]."""
     if len(options) <= 1:
         f["vars"][key] = options[0] if options else None
-        return False
+        return FINISHED
     push(g, kinds.choice(key, seats, prompt, options, purpose))
-    return True
+    return WAITING
