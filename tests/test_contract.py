@@ -239,3 +239,19 @@ def test_track_fields_give_what_the_board_prints():
     v = game(2, 1).view("spectator")
     assert (v["support"], v["support_colour"], v["support_index"]) == (4, "neutral", 3)
     assert (v["morale"], v["morale_index"], v["morale_skull"]) == (2, 2, False)
+
+
+def test_every_frame_names_its_rulebook_section():
+    """Each frame class's docstring starts with "Rulebook: <section title>", a title the rulebook
+    prints as a heading, so the code of a rule is found from its section in one search."""
+    import pathlib
+
+    from engine.frames.base import FRAMES
+
+    rulebook = pathlib.Path("/work/shared/seeds/days-of-ire-rulebook.txt")
+    headings = {line.strip() for line in rulebook.read_text().splitlines()} if rulebook.exists() else None
+    for kind, frame in FRAMES.items():
+        first = (type(frame).__doc__ or "").splitlines()[0]
+        assert first.startswith("Rulebook: "), kind
+        if headings is not None:
+            assert first.removeprefix("Rulebook: ") in headings, (kind, first)

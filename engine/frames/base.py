@@ -1,4 +1,10 @@
-"""The frame registry: each kind of decision or automatic step of the game is one Frame."""
+"""The frame registry: each kind of decision or automatic step of the game is one Frame.
+
+A Frame class handles one kind of frame dict (built in frames/kinds.py). The driver (core.Game)
+asks the top frame who decides (`deciders`) and what they may do (`actions`); an action
+{"type": T, ...} goes to the frame's `on_T` method; a frame nobody can decide is `run`. Each class's
+docstring starts with "Rulebook: <section title>" so a rule is found from its section in one search.
+"""
 from __future__ import annotations
 
 FRAMES: dict[str, Frame] = {}
@@ -29,7 +35,12 @@ class Frame:
         return []
 
     def apply(self, g, f, seat: str, action: dict) -> None:
-        raise AssertionError(f"frame {self.kind} takes no actions")
+        """One handler per action: {"type": T, ...} runs `on_T(g, f, seat, action)`. Only legal
+        actions get here (the driver checks), so a missing handler is an engine bug."""
+        handler = getattr(self, "on_" + action["type"], None)
+        if handler is None:
+            raise AssertionError(f"frame {self.kind} has no handler for {action['type']!r}")
+        handler(g, f, seat, action)
 
     def run(self, g, f) -> None:
         """Called when nobody can decide: do the automatic work (default: nothing left, pop)."""

@@ -33,13 +33,17 @@ def _eligible(g, f) -> list[str]:
 
 @register("forced_discard")
 class ForcedDiscard(Frame):
+    """Rulebook: Appendix B: Event Cards
+
+    A player discards cards of their choice because a card text says so (also H#10)."""
+
     def deciders(self, g, f):
         return [f["seat"]] if f["n"] > 0 and _eligible(g, f) else []
 
     def actions(self, g, f, seat):
         return [{"type": "discard", "card": c} for c in _eligible(g, f)]
 
-    def apply(self, g, f, seat, a):
+    def on_discard(self, g, f, seat, a):
         ops.discard_rev_card(g, seat, a["card"])
         ops.log(g, f"{seat} discards {name_of(a['card'])} ({f['why']}).", refs=[seat, a["card"]])
         f["n"] -= 1
@@ -56,6 +60,10 @@ class ForcedDiscard(Frame):
 
 @register("take_from_discard")
 class TakeFromDiscard(Frame):
+    """Rulebook: Appendix B: Event Cards
+
+    A player takes cards of their choice from the revolutionary discard pile (a card text)."""
+
     def deciders(self, g, f):
         ok = f["n"] > 0 and g.s["rev_discard"] and ops.hand_room(g, f["seat"]) > 0
         return [f["seat"]] if ok else []
@@ -69,10 +77,10 @@ class TakeFromDiscard(Frame):
                 acts.append({"type": "take", "card": c})
         return acts + [{"type": "done"}]
 
-    def apply(self, g, f, seat, a):
-        if a["type"] == "done":
-            pop(g, f)
-            return
+    def on_done(self, g, f, seat, a):
+        pop(g, f)
+
+    def on_take(self, g, f, seat, a):
         g.s["rev_discard"].remove(a["card"])
         g.s["hands"][seat].append(a["card"])
         ops.log(g, f"{seat} takes {name_of(a['card'])} from the discard pile ({f['why']}).", refs=[seat, a["card"]])

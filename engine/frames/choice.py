@@ -8,6 +8,11 @@ from .base import FINISHED, WAITING, Frame, parent, pop, push, register
 
 @register("effect")
 class Effect(Frame):
+    """Rulebook: Appendix A: Headline Cards
+
+    Runs a card text step by step (headlines; also Appendix B: Event Cards and Appendix C: Fighters
+    and Revolutionary Tanks): the effect function keyed by f["key"] (engine/effects/)."""
+
     def run(self, g, f):
         from ..effects import EFFECTS
 
@@ -20,6 +25,10 @@ class Effect(Frame):
 
 @register("choice")
 class Choice(Frame):
+    """Rulebook: Appendix A: Headline Cards
+
+    One choice a card text asks (headlines, events, abilities); the pick goes back to the effect."""
+
     def deciders(self, g, f):
         return list(f["seats"])
 
@@ -27,6 +36,7 @@ class Choice(Frame):
         return [dict(o) for o in f["options"]]
 
     def apply(self, g, f, seat, action):
+        # Not one handler per type: any option (a location, a player, "done") is the answer.
         owner = parent(g, f)
         owner["vars"][f["key"]] = action
         pop(g, f)

@@ -121,7 +121,7 @@ class Hits(Frame):
     def actions(self, g, f, seat):
         return hit_options(g, f)
 
-    def apply(self, g, f, seat, a):
+    def on_hit(self, g, f, seat, a):
         loc = f["location"]
         why = f" ({f['why']})" if f["why"] else ""
         f["n"] -= 1

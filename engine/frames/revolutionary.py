@@ -13,7 +13,6 @@ from . import kinds
 from .base import Frame, pop, push, register
 from .hits import retaliate
 
-ICON_ACTIONS = ("resolve_event", "attack_militia", "destroy_tank")
 MAX_MILITIA_ATTACKED = 5
 MOLOTOVS_PER_TANK = 3
 
@@ -21,6 +20,10 @@ MOLOTOVS_PER_TANK = 3
 # ----- turn order -------------------------------------------------------------------------------
 @register("turn_order")
 class TurnOrder(Frame):
+    """Rulebook: Phase 2: Revolutionary Phase
+
+    At the start of the phase the team decides the turn order, one pick at a time."""
+
     def deciders(self, g, f):
         remaining = [s for s in ops.rev_seats(g) if s not in f["order"]]
         return ops.rev_seats(g) if len(remaining) > 1 else []
@@ -28,7 +31,7 @@ class TurnOrder(Frame):
     def actions(self, g, f, seat):
         return [{"type": "choose_next", "seat": s} for s in ops.rev_seats(g) if s not in f["order"]]
 
-    def apply(self, g, f, seat, a):
+    def on_choose_next(self, g, f, seat, a):
         f["order"].append(a["seat"])
         ops.log(g, f"{seat} puts {a['seat']} at position {len(f['order'])} of the turn order.", refs=[a["seat"]])
 
@@ -125,6 +128,11 @@ def kormanyos_ready(g, seat: str, loc: str, t: dict) -> bool:
 
 @register("turn")
 class Turn(Frame):
+    """Rulebook: Actions
+
+    One Revolutionary's turn: movement before each action, the 7 actions, card and fighter abilities,
+    ending the turn (one handler per action type)."""
+
     def deciders(self, g, f):
         return [f["seat"]]
 
@@ -179,65 +187,71 @@ class Turn(Frame):
         acts.append({"type": "end_turn"})
         return acts
 
-    def apply(self, g, f, seat, a):
+    def on_end_turn(self, g, f, seat, a):
+        if f["actions_left"] > 0:
+            ops.log(g, f"{seat} passes {f['actions_left']} action(s).", refs=[seat])
+            g.s["today"]["actions_passed"] += f["actions_left"]
+        f["actions_left"] = 0
+        pop(g, f)
+        ops.log(g, f"{seat} ends the turn.", refs=[seat])
+
+    def on_move(self, g, f, seat, a):
+        push(g, kinds.move(seat, g.s["positions"][seat], a["to"], step_is_free(g, seat, f)))
+
+    def on_use_fighter(self, g, f, seat, a):
+        fid = a["fighter"]
+        loc = g.s["positions"][seat]
+        ops.log(g, f"{seat} uses the ability of {name_of(fid)}.", refs=[seat, fid])
+        if fighter_ability(fid)["label"] == "once_per_turn":
+            f["used_once"].append(fid)
+            push_effect(g, fid, by="revolutionaries", actor=seat, location=loc)
+            return
+        spend_action(g, seat)
+        push(g, kinds.act(seat, "fighter", loc, "retaliate", fighter=fid))
+
+    def on_use_power(self, g, f, seat, a):
+        f["used_once"].append("pp_green")
+        ops.log(g, f"{seat} uses the green player power.", refs=[seat])
+        push_effect(g, "pp_green", by="revolutionaries", actor=seat, location=g.s["positions"][seat])
+
+    def on_play_card(self, g, f, seat, a):
         s = g.s
-        kind = a["type"]
+        card = a["card"]
         loc = s["positions"][seat]
-        if kind == "end_turn":
-            if f["actions_left"] > 0:
-                ops.log(g, f"{seat} passes {f['actions_left']} action(s).", refs=[seat])
-                g.s["today"]["actions_passed"] += f["actions_left"]
-            f["actions_left"] = 0
-            pop(g, f)
-            ops.log(g, f"{seat} ends the turn.", refs=[seat])
-            return
-        if kind == "move":
-            push(g, kinds.move(seat, loc, a["to"], step_is_free(g, seat, f)))
-            return
-        if kind == "use_fighter":
-            fid = a["fighter"]
-            ability = fighter_ability(fid)
-            ops.log(g, f"{seat} uses the ability of {name_of(fid)}.", refs=[seat, fid])
-            if ability["label"] == "once_per_turn":
-                f["used_once"].append(fid)
-                push_effect(g, fid, by="revolutionaries", actor=seat, location=loc)
-                return
-            spend_action(g, seat)
-            push(g, kinds.act(seat, "fighter", loc, "retaliate", fighter=fid))
-            return
-        if kind == "use_power":
-            f["used_once"].append("pp_green")
-            ops.log(g, f"{seat} uses the green player power.", refs=[seat])
-            push_effect(g, "pp_green", by="revolutionaries", actor=seat, location=loc)
-            return
-        if kind == "play_card":
-            card = a["card"]
-            ability = card_ability(card)
-            if REV_CARD[card]["kind"] == "last_stand":
-                # Kept in front of the player until the end of the day, then out of play for good.
-                s["hands"][seat].remove(card)
-                s.setdefault("removed_from_play", []).append(card)
-                s["today"]["last_stand"].append(seat)
-            else:
-                ops.discard_rev_card(g, seat, card)
-            ops.log(g, f"{seat} plays {name_of(card)}.", refs=[seat, card])
-            if ability["label"] == "free":
-                push_effect(g, f"rc:{REV_CARD[card]['kind']}", by="revolutionaries", actor=seat, location=loc)
-                return
-            spend_action(g, seat)
-            push(g, kinds.act(seat, "ability", loc, "retaliate", card=card))
-            return
-        if kind in ICON_ACTIONS:
-            frame = kinds.act(seat, kind, loc, "collect")
-        elif kind == "give_cards":
-            frame = kinds.act(seat, kind, loc, "select", giver=seat, receiver=a["to"])
-        elif kind == "take_cards":
-            frame = kinds.act(seat, kind, loc, "select", giver=a["from"], receiver=seat)
-            spend_action(g, seat)
-            ops.log(g, f"{seat} asks {a['from']} for cards.", refs=[seat, a["from"]])
+        if REV_CARD[card]["kind"] == "last_stand":
+            # Kept in front of the player until the end of the day, then out of play for good.
+            s["hands"][seat].remove(card)
+            s.setdefault("removed_from_play", []).append(card)
+            s["today"]["last_stand"].append(seat)
         else:
-            frame = kinds.act(seat, kind, loc, "retaliate")
-            spend_action(g, seat)
+            ops.discard_rev_card(g, seat, card)
+        ops.log(g, f"{seat} plays {name_of(card)}.", refs=[seat, card])
+        if card_ability(card)["label"] == "free":
+            push_effect(g, f"rc:{REV_CARD[card]['kind']}", by="revolutionaries", actor=seat, location=loc)
+            return
+        spend_action(g, seat)
+        push(g, kinds.act(seat, "ability", loc, "retaliate", card=card))
+
+    def _collect(self, g, f, seat, a):
+        """Actions 2-4: collect icons first (the `act` frame), then retaliation and the effect."""
+        push(g, kinds.act(seat, a["type"], g.s["positions"][seat], "collect"))
+
+    on_resolve_event = on_attack_militia = on_destroy_tank = _collect
+
+    def _at_once(self, g, f, seat, a):
+        """Actions 1 and 7: spent at once; retaliation, then the effect."""
+        spend_action(g, seat)
+        push(g, kinds.act(seat, a["type"], g.s["positions"][seat], "retaliate"))
+
+    on_activate_fighter = on_draw_card = _at_once
+
+    def on_give_cards(self, g, f, seat, a):
+        push(g, kinds.act(seat, "give_cards", g.s["positions"][seat], "select", giver=seat, receiver=a["to"]))
+
+    def on_take_cards(self, g, f, seat, a):
+        frame = kinds.act(seat, "take_cards", g.s["positions"][seat], "select", giver=a["from"], receiver=seat)
+        spend_action(g, seat)
+        ops.log(g, f"{seat} asks {a['from']} for cards.", refs=[seat, a["from"]])
         push(g, frame)
 
     def run(self, g, f):
@@ -254,6 +268,10 @@ class Turn(Frame):
 # ----- movement ---------------------------------------------------------------------------------
 @register("move")
 class Move(Frame):
+    """Rulebook: Movement
+
+    One movement step: take up to 2 active fighters along, pay with a discard unless free, confirm."""
+
     def deciders(self, g, f):
         return [f["seat"]]
 
@@ -289,40 +307,41 @@ class Move(Frame):
             return False
         return KORMANYOS not in ops.turn_frame(g, f["seat"])["used_once"]
 
-    def apply(self, g, f, seat, a):
+    def on_take_fighter(self, g, f, seat, a):
+        f["fighters"].append(a["fighter"])
+
+    def on_discard(self, g, f, seat, a):
+        f["pay"] = a["card"]
+
+    def on_cancel(self, g, f, seat, a):
+        pop(g, f)
+
+    def on_done(self, g, f, seat, a):
         s = g.s
-        kind = a["type"]
-        if kind == "take_fighter":
-            f["fighters"].append(a["fighter"])
-        elif kind == "discard":
-            f["pay"] = a["card"]
-        elif kind == "cancel":
-            pop(g, f)
+        pop(g, f)
+        if f["pay"]:
+            ops.discard_rev_card(g, seat, f["pay"])
+        for fid in f["fighters"]:
+            s["locations"][f["from"]]["active"].remove(fid)
+            s["locations"][f["to"]]["active"].append(fid)
+        s["positions"][seat] = f["to"]
+        if f["free"]:
+            cost = "free"
+        elif f["pay"]:
+            cost = f"discarding {name_of(f['pay'])}"
         else:
-            pop(g, f)
-            if f["pay"]:
-                ops.discard_rev_card(g, seat, f["pay"])
-            for fid in f["fighters"]:
-                s["locations"][f["from"]]["active"].remove(fid)
-                s["locations"][f["to"]]["active"].append(fid)
-            s["positions"][seat] = f["to"]
-            if f["free"]:
-                cost = "free"
-            elif f["pay"]:
-                cost = f"discarding {name_of(f['pay'])}"
-            else:
-                cost = f"free with {name_of(KORMANYOS)}"
-                ops.turn_frame(g, seat)["used_once"].append(KORMANYOS)
-            source = f["source"]
-            if source == "turn":
-                t = ops.turn_frame(g, seat)
-                t["free_move"] = False
-                t["steps"] += 1
-            else:
-                cost = f"{cost}: {name_of_source(source)}"
-            along = f" with {', '.join(name_of(x) for x in f['fighters'])}" if f["fighters"] else ""
-            ops.log(g, f"{seat} moves from {ops.name_of_loc(f['from'])} to {ops.name_of_loc(f['to'])}{along} ({cost}).",
-                    refs=[seat, f["from"], f["to"]] + f["fighters"])
+            cost = f"free with {name_of(KORMANYOS)}"
+            ops.turn_frame(g, seat)["used_once"].append(KORMANYOS)
+        source = f["source"]
+        if source == "turn":
+            t = ops.turn_frame(g, seat)
+            t["free_move"] = False
+            t["steps"] += 1
+        else:
+            cost = f"{cost}: {name_of_source(source)}"
+        along = f" with {', '.join(name_of(x) for x in f['fighters'])}" if f["fighters"] else ""
+        ops.log(g, f"{seat} moves from {ops.name_of_loc(f['from'])} to {ops.name_of_loc(f['to'])}{along} ({cost}).",
+                refs=[seat, f["from"], f["to"]] + f["fighters"])
 
     def decision(self, g, f):
         return {"kind": "move", "stage": "step", "seat": f["seat"], "from": f["from"], "to": f["to"],
@@ -340,6 +359,11 @@ class Move(Frame):
 # ----- an action: collect icons / choose cards, tank retaliation, then the effect ---------------
 @register("act")
 class Act(Frame):
+    """Rulebook: Actions
+
+    One action in progress: collect icons (Actions 2-4) or choose the cards (Action 6), then the
+    Retaliation of Soviet Tanks (frames/hits.py), then the effect (`perform`)."""
+
     def deciders(self, g, f):
         if f["stage"] == "collect":
             return [f["seat"]]
@@ -383,15 +407,16 @@ class Act(Frame):
             acts.append({"type": "cancel"})
         return acts
 
-    def apply(self, g, f, seat, a):
-        kind = a["type"]
-        if kind == "cancel":
-            pop(g, f)
-            return
-        if kind in ("discard", "select"):
-            f["cards"].append(a["card"])
-            return
-        # done: commit the action
+    def on_cancel(self, g, f, seat, a):
+        pop(g, f)
+
+    def on_discard(self, g, f, seat, a):
+        f["cards"].append(a["card"])
+
+    on_select = on_discard
+
+    def on_done(self, g, f, seat, a):
+        """Commit the action: discard the icon cards (or fix the cards to give), spend it."""
         if f["stage"] == "collect":
             actor = f["seat"]
             fixed, wild = available_supply(g, actor, f["cards"], f["what"])
@@ -529,21 +554,25 @@ def _even(counts, rooms) -> bool:
 
 @register("rev_draw")
 class RevDraw(Frame):
+    """Rulebook: Drawing Revolutionary Cards
+
+    The morale draw split as evenly as possible among the team."""
+
     def deciders(self, g, f):
         return ops.rev_seats(g) if len(allocations(g)) > 1 else []
 
     def actions(self, g, f, seat):
         return [{"type": "distribute", "counts": a} for a in allocations(g)]
 
-    def apply(self, g, f, seat, a):
+    def on_distribute(self, g, f, seat, a):
         pop(g, f)
-        _deal(g, a["counts"])
+        deal(g, a["counts"])
 
     def run(self, g, f):
         pop(g, f)
         options = allocations(g)
         if options:
-            _deal(g, options[0])
+            deal(g, options[0])
 
     def decision(self, g, f):
         return {"kind": "rev_draw", "stage": "distribute", "count": ops.morale_draw(g)}
@@ -552,7 +581,7 @@ class RevDraw(Frame):
         return f"Split the {ops.morale_draw(g)} card(s) drawn for morale among the team (as evenly as possible)."
 
 
-def _deal(g, counts: dict) -> None:
+def deal(g, counts: dict) -> None:
     ops.log(g, "Morale draw: " + ", ".join(f"{seat} takes {n}" for seat, n in counts.items()) + ".")
     for seat, n in counts.items():
         ops.draw_rev_cards(g, seat, n)

@@ -15,6 +15,11 @@ SOVIET = ["soviet"]
 # ----- headline step ----------------------------------------------------------------------------
 @register("headline")
 class HeadlineStep(Frame):
+    """Rulebook: Headline step
+
+    Play headline cards: red (collect CP or resolve), green (collect CP and the team resolves it, or
+    discard)."""
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -32,12 +37,12 @@ class HeadlineStep(Frame):
         acts.append({"type": "done"})
         return acts
 
-    def apply(self, g, f, seat, a):
+    def on_done(self, g, f, seat, a):
+        ops.log(g, f"The Soviet commander ends the headline step with {g.s['cp']} CP.")
+        pop(g, f)
+
+    def on_play_headline(self, g, f, seat, a):
         s = g.s
-        if a["type"] == "done":
-            ops.log(g, f"The Soviet commander ends the headline step with {s['cp']} CP.")
-            pop(g, f)
-            return
         card, mode = a["card"], a["mode"]
         h = HEADLINE[card]
         s["headline_hand"].remove(card)
@@ -71,7 +76,9 @@ class HeadlineStep(Frame):
 
 @register("headline_icons")
 class HeadlineIcons(Frame):
-    """After the text effect: the SPA icon, the mark and the lapsing icon (Headline step: Icons)."""
+    """Rulebook: Icons
+
+    After the text effect: the SPA icon, the mark and the lapsing icon of a headline."""
 
     def run(self, g, f):
         s = g.s
@@ -124,6 +131,10 @@ def placement_options(g, event: str) -> list[str]:
 
 @register("event_step")
 class EventStep(Frame):
+    """Rulebook: Event step
+
+    Buy events from the market with CP (the slot surcharge included)."""
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -135,11 +146,11 @@ class EventStep(Frame):
         acts.append({"type": "done"})
         return acts
 
-    def apply(self, g, f, seat, a):
+    def on_done(self, g, f, seat, a):
+        pop(g, f)
+
+    def on_buy_event(self, g, f, seat, a):
         s = g.s
-        if a["type"] == "done":
-            pop(g, f)
-            return
         slot = a["slot"]
         event = s["market"][slot]
         cost = event_cost(g, slot)
@@ -161,13 +172,17 @@ class EventStep(Frame):
 
 @register("place_event")
 class PlaceEvent(Frame):
+    """Rulebook: Event step
+
+    An "Anywhere" event: the Soviet commander chooses the empty location."""
+
     def deciders(self, g, f):
         return SOVIET
 
     def actions(self, g, f, seat):
         return [{"type": "place", "location": loc} for loc in f["options"]]
 
-    def apply(self, g, f, seat, a):
+    def on_place(self, g, f, seat, a):
         pop(g, f)
         place_event(g, f["event"], a["location"])
 
@@ -192,6 +207,10 @@ def place_event(g, event: str, loc: str) -> None:
 # ----- army step --------------------------------------------------------------------------------
 @register("army")
 class ArmyStep(Frame):
+    """Rulebook: Army step
+
+    Move Soviet tanks (1 CP) or place them in a reinforcement location (3 CP)."""
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -208,18 +227,18 @@ class ArmyStep(Frame):
         acts.append({"type": "done"})
         return acts
 
-    def apply(self, g, f, seat, a):
-        s = g.s
-        if a["type"] == "done":
-            s["cp"] = 0
-            pop(g, f)
-        elif a["type"] == "move_tank":
-            s["cp"] -= 1
-            ops.move_units(g, a["from"], a["to"], "soviet_tanks")
-            f["moved"][a["to"]] = f["moved"].get(a["to"], 0) + 1
-        else:
-            s["cp"] -= 3
-            ops.place_units(g, a["location"], "soviet_tanks", 1)
+    def on_done(self, g, f, seat, a):
+        g.s["cp"] = 0  # CP left after the army step are lost
+        pop(g, f)
+
+    def on_move_tank(self, g, f, seat, a):
+        g.s["cp"] -= 1
+        ops.move_units(g, a["from"], a["to"], "soviet_tanks")
+        f["moved"][a["to"]] = f["moved"].get(a["to"], 0) + 1
+
+    def on_place_tank(self, g, f, seat, a):
+        g.s["cp"] -= 3
+        ops.place_units(g, a["location"], "soviet_tanks", 1)
 
     def decision(self, g, f):
         return {"kind": "army", "stage": "tanks", "cp": g.s["cp"]}
@@ -256,13 +275,17 @@ def _drawable(g) -> list[str]:
 
 @register("support")
 class SupportStep(Frame):
+    """Rulebook: Support step
+
+    Discard the CP headlines, then draw back up to the hand limit the support track shows."""
+
     def deciders(self, g, f):
         return SOVIET if f["discarded"] and len(_drawable(g)) > 1 else []
 
     def actions(self, g, f, seat):
         return [{"type": "draw_headline", "deck": d} for d in _drawable(g)]
 
-    def apply(self, g, f, seat, a):
+    def on_draw_headline(self, g, f, seat, a):
         ops.draw_headline(g, (a["deck"],))
 
     def run(self, g, f):
@@ -291,6 +314,10 @@ class SupportStep(Frame):
 # ----- market step ------------------------------------------------------------------------------
 @register("market")
 class MarketStep(Frame):
+    """Rulebook: Market step
+
+    Keep 2 events, discard the rest for good, refill the market."""
+
     def deciders(self, g, f):
         return SOVIET if self._choosing(g, f) else []
 
@@ -302,7 +329,7 @@ class MarketStep(Frame):
     def actions(self, g, f, seat):
         return [{"type": "keep", "slot": i} for i, e in enumerate(g.s["market"]) if e and i not in f["keep"]]
 
-    def apply(self, g, f, seat, a):
+    def on_keep(self, g, f, seat, a):
         f["keep"].append(a["slot"])
         ops.log(g, f"The Soviet commander keeps {EVENT[g.s['market'][a['slot']]]['title']}.",
                 refs=[g.s["market"][a["slot"]]])

@@ -88,6 +88,10 @@ def card_usable(g, card: str) -> bool:
 
 @register("spa")
 class SpaPhase(Frame):
+    """Rulebook: Phase 3: State Protection Authority Phase
+
+    Play SPA cards in any order, or retrieve all played ones instead."""
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -98,18 +102,19 @@ class SpaPhase(Frame):
         acts.append({"type": "done"})
         return acts
 
-    def apply(self, g, f, seat, a):
+    def on_done(self, g, f, seat, a):
+        pop(g, f)
+
+    def on_retrieve_spa(self, g, f, seat, a):
         s = g.s
-        if a["type"] == "done":
-            pop(g, f)
-            return
-        if a["type"] == "retrieve_spa":
-            back = list(s["spa_queue"])
-            s["spa_pool"].extend(back)
-            s["spa_queue"] = []
-            ops.log(g, f"The Soviet commander retrieves all SPA cards: {', '.join(name_of(c) for c in back)}.", refs=back)
-            pop(g, f)
-            return
+        back = list(s["spa_queue"])
+        s["spa_pool"].extend(back)
+        s["spa_queue"] = []
+        ops.log(g, f"The Soviet commander retrieves all SPA cards: {', '.join(name_of(c) for c in back)}.", refs=back)
+        pop(g, f)
+
+    def on_play_spa(self, g, f, seat, a):
+        s = g.s
         card = a["card"]
         f["played"] += 1
         s["spa_pool"].remove(card)
@@ -129,16 +134,22 @@ class SpaPhase(Frame):
 
 @register("spa_move_sniper")
 class MoveSniper(Frame):
+    """Rulebook: SPA card 1: Move sniper
+
+    Move one sniper one step (never out of a barricaded location)."""
+
     def deciders(self, g, f):
         return SOVIET
 
     def actions(self, g, f, seat):
         return sniper_moves(g) + [{"type": "done"}]
 
-    def apply(self, g, f, seat, a):
+    def on_done(self, g, f, seat, a):
         pop(g, f)
-        if a["type"] == "move_sniper":
-            ops.move_units(g, a["from"], a["to"], "snipers")
+
+    def on_move_sniper(self, g, f, seat, a):
+        pop(g, f)
+        ops.move_units(g, a["from"], a["to"], "snipers")
 
     def decision(self, g, f):
         return {"kind": "spa_move_sniper", "stage": "move", "card": f["card"]}
@@ -149,16 +160,20 @@ class MoveSniper(Frame):
 
 @register("spa_move_militia")
 class MoveMilitia(Frame):
+    """Rulebook: SPA card 2: Move militia
+
+    One militia up to 3 times, one twice and one once, or three once each."""
+
     def deciders(self, g, f):
         return SOVIET
 
     def actions(self, g, f, seat):
         return militia_moves(g, f) + [{"type": "done"}]
 
-    def apply(self, g, f, seat, a):
-        if a["type"] == "done":
-            pop(g, f)
-            return
+    def on_done(self, g, f, seat, a):
+        pop(g, f)
+
+    def on_move_militia(self, g, f, seat, a):
         moved = f["moved"]
         if a["again"]:
             candidates = [i for i, m in enumerate(moved) if m["at"] == a["from"] and _pattern_ok(_bumped(moved, i))]
@@ -178,6 +193,10 @@ class MoveMilitia(Frame):
 
 @register("spa_place_militia")
 class PlaceMilitia(Frame):
+    """Rulebook: SPA card 3: Place militia
+
+    Up to 2 militia together in one reinforcement location."""
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -187,10 +206,12 @@ class PlaceMilitia(Frame):
                 for loc in REINFORCEMENT for n in (1, 2) if n <= room]
         return acts + [{"type": "done"}]
 
-    def apply(self, g, f, seat, a):
+    def on_done(self, g, f, seat, a):
         pop(g, f)
-        if a["type"] == "place_militia":
-            ops.place_units(g, a["location"], "militia", a["count"])
+
+    def on_place_militia(self, g, f, seat, a):
+        pop(g, f)
+        ops.place_units(g, a["location"], "militia", a["count"])
 
     def decision(self, g, f):
         return {"kind": "spa_place_militia", "stage": "place", "card": f["card"]}
@@ -201,13 +222,17 @@ class PlaceMilitia(Frame):
 
 @register("spa_attack")
 class Attack(Frame):
+    """Rulebook: SPA card 4: Attack!
+
+    Choose a location with militia or snipers; fire (frames/hits.py), then threaten."""
+
     def deciders(self, g, f):
         return SOVIET if f["location"] is None else []
 
     def actions(self, g, f, seat):
         return [{"type": "attack", "location": loc} for loc in attack_targets(g)]
 
-    def apply(self, g, f, seat, a):
+    def on_attack(self, g, f, seat, a):
         g.s["today"]["attacked"].append(a["location"])
         f["location"] = a["location"]
         f["stage"] = "fire"
@@ -233,7 +258,9 @@ class Attack(Frame):
 
 @register("spa_attack_any")
 class AttackAnywhere(Attack):
-    """An Attack! effect outside the SPA phase (E#22 Battle's penalty): the Soviet commander may
+    """Rulebook: SPA card 4: Attack!
+
+    An Attack! effect outside the SPA phase (E#22 Battle's penalty): the Soviet commander may
     choose any location with militia or snipers, whatever was attacked today, or decline."""
 
     def deciders(self, g, f):
@@ -242,11 +269,11 @@ class AttackAnywhere(Attack):
     def actions(self, g, f, seat):
         return [{"type": "attack", "location": loc} for loc in any_attack_targets(g)] + [{"type": "done"}]
 
-    def apply(self, g, f, seat, a):
-        if a["type"] == "done":
-            ops.log(g, f"The Soviet commander declines the Attack! effect ({f['why']}).")
-            pop(g, f)
-            return
+    def on_done(self, g, f, seat, a):
+        ops.log(g, f"The Soviet commander declines the Attack! effect ({f['why']}).")
+        pop(g, f)
+
+    def on_attack(self, g, f, seat, a):
         f["location"] = a["location"]
         f["stage"] = "fire"
         ops.log(g, f"The Soviet commander executes an Attack! effect on {ops.name_of_loc(a['location'])} "
