@@ -12,17 +12,7 @@ from __future__ import annotations
 from engine.board import LOCATION_IDS
 from engine.cards import EVENT
 from engine.frames.revolutionary import event_need
-from tests.support import (
-    act,
-    at_step,
-    game,
-    of_type,
-    pass_through,
-    refresh,
-    set_active,
-    set_hand,
-    top,
-)
+from tests.support import act, at_step, game, of_type, pass_through, refresh, set_active, set_hand, top
 
 SOVIET = "soviet"
 

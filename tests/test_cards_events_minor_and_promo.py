@@ -16,18 +16,7 @@ from tests.staging_events import (
     to_discard_pile,
     until_over,
 )
-from tests.support import (
-    act,
-    choose,
-    game,
-    legal,
-    log_texts,
-    pass_through,
-    refresh,
-    rev_turn,
-    set_hand,
-    top,
-)
+from tests.support import act, choose, game, legal, log_texts, pass_through, refresh, rev_turn, set_hand, top
 
 
 # ===== Minor events =================================================================================

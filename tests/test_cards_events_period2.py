@@ -18,17 +18,7 @@ from tests.staging_events import (
     to_discard_pile,
     to_spa_phase,
 )
-from tests.support import (
-    act,
-    choose,
-    legal,
-    log_texts,
-    of_type,
-    refresh,
-    rev_turn,
-    set_hand,
-    top,
-)
+from tests.support import act, choose, legal, log_texts, of_type, refresh, rev_turn, set_hand, top
 
 
 # ===== Period 2 =====================================================================================

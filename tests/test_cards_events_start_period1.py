@@ -16,17 +16,7 @@ from tests.staging_events import (
     to_discard_pile,
     to_spa_phase,
 )
-from tests.support import (
-    act,
-    choose,
-    legal,
-    log_texts,
-    of_type,
-    rev_turn,
-    set_active,
-    set_hand,
-    top,
-)
+from tests.support import act, choose, legal, log_texts, of_type, rev_turn, set_active, set_hand, top
 
 
 # ===== Starting events ==============================================================================

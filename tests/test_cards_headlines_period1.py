@@ -17,14 +17,7 @@ from tests.staging_headlines import (
     play,
     set_hand,
 )
-from tests.support import (
-    act,
-    choose,
-    choose_player,
-    game,
-    log_texts,
-    of_type,
-)
+from tests.support import act, choose, choose_player, game, log_texts, of_type
 
 
 # ===== Period 1 ====================================================================================

@@ -17,17 +17,7 @@ from tests.staging_headlines import (
     set_hand,
     to_turn_of,
 )
-from tests.support import (
-    act,
-    choose,
-    choose_player,
-    game,
-    log_texts,
-    of_type,
-    pass_through,
-    refresh,
-    top,
-)
+from tests.support import act, choose, choose_player, game, log_texts, of_type, pass_through, refresh, top
 
 
 # ===== Period 2 ====================================================================================

@@ -19,17 +19,7 @@ from tests.staging_headlines import (
     take_spare_fighters,
     with_hand,
 )
-from tests.support import (
-    act,
-    choose,
-    choose_player,
-    game,
-    log_texts,
-    of_type,
-    pass_through,
-    refresh,
-    top,
-)
+from tests.support import act, choose, choose_player, game, log_texts, of_type, pass_through, refresh, top
 
 
 # ===== Period 3 ====================================================================================

@@ -10,9 +10,7 @@ import pytest
 
 from engine import IllegalAction, ops
 from engine.frames.hits import push_hits, tanks_fire
-from tests.invariants import (
-    check_invariants,
-)
+from tests.invariants import check_invariants
 from tests.support import (
     act,
     at_step,

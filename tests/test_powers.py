@@ -8,18 +8,9 @@ import pytest
 
 from bots.random_bot import play_random_game
 from engine import replay
-from tests.invariants import (
-    check_day_actions,
-    check_invariants,
-)
-from tests.support import (
-    act,
-    log_texts,
-    of_type,
-    set_active,
-)
-from tests.test_cards_revolutionary import (
-    # the same staging as the card tests
+from tests.invariants import check_day_actions, check_invariants
+from tests.support import act, log_texts, of_type, set_active
+from tests.test_cards_revolutionary import (  # the same staging as the card tests
     force_dice,
     hand_ids,
     legal,

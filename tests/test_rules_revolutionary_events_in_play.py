@@ -3,11 +3,7 @@
 Staging helpers: tests/staging_revolutionary_phase.py."""
 from __future__ import annotations
 
-from tests.staging_revolutionary_phase import (
-    kinds,
-    loc_view,
-    turn_view,
-)
+from tests.staging_revolutionary_phase import kinds, loc_view, turn_view
 from tests.support import (
     act,
     at_step,

@@ -6,22 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from tests.staging_revolutionary_phase import (
-    PLAIN,
-    active_ids,
-    loc_view,
-)
-from tests.support import (
-    act,
-    force_dice,
-    log_texts,
-    of_type,
-    refresh,
-    rev_turn,
-    set_active,
-    set_hand,
-    top,
-)
+from tests.staging_revolutionary_phase import PLAIN, active_ids, loc_view
+from tests.support import act, force_dice, log_texts, of_type, refresh, rev_turn, set_active, set_hand, top
 
 
 # ===== Retaliation of Soviet tanks and hits =========================================================

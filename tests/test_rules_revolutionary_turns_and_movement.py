@@ -6,11 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from tests.staging_revolutionary_phase import (
-    kinds,
-    loc_view,
-    turn_view,
-)
+from tests.staging_revolutionary_phase import kinds, loc_view, turn_view
 from tests.support import (
     act,
     at_step,

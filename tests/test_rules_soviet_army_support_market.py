@@ -15,14 +15,7 @@ from tests.staging_soviet_phase import (
     with_hand,
     with_market,
 )
-from tests.support import (
-    act,
-    choose_player,
-    game,
-    log_texts,
-    of_type,
-    refresh,
-)
+from tests.support import act, choose_player, game, log_texts, of_type, refresh
 
 
 # ===== Army step ====================================================================================

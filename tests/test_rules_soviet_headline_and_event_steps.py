@@ -19,14 +19,7 @@ from tests.staging_soviet_phase import (
     with_hand,
     with_market,
 )
-from tests.support import (
-    act,
-    game,
-    log_texts,
-    of_type,
-    pass_through,
-    refresh,
-)
+from tests.support import act, game, log_texts, of_type, pass_through, refresh
 
 
 # ===== Headline step ================================================================================

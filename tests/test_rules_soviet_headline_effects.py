@@ -3,25 +3,8 @@
 Staging helpers: tests/staging_soviet_phase.py."""
 from __future__ import annotations
 
-from tests.staging_soviet_phase import (
-    SOVIET,
-    buyable,
-    done,
-    play,
-    sv,
-    with_cp,
-    with_hand,
-    with_market,
-)
-from tests.support import (
-    act,
-    choose_player,
-    game,
-    log_texts,
-    of_type,
-    pass_through,
-    refresh,
-)
+from tests.staging_soviet_phase import SOVIET, buyable, done, play, sv, with_cp, with_hand, with_market
+from tests.support import act, choose_player, game, log_texts, of_type, pass_through, refresh
 
 
 # ===== Headline cards with spelled-out effects =======================================================

@@ -42,6 +42,10 @@ class Frame:
             raise AssertionError(f"frame {self.kind} has no handler for {action['type']!r}")
         handler(g, f, seat, action)
 
+    def close(self, g, f, seat: str, action: dict) -> None:
+        """The handler of an action that only closes the frame (e.g. "done" on an optional step)."""
+        pop(g, f)
+
     def run(self, g, f) -> None:
         """Called when nobody can decide: do the automatic work (default: nothing left, pop)."""
         pop(g, f)

@@ -77,8 +77,7 @@ class TakeFromDiscard(Frame):
                 acts.append({"type": "take", "card": c})
         return acts + [{"type": "done"}]
 
-    def on_done(self, g, f, seat, a):
-        pop(g, f)
+    on_done = Frame.close
 
     def on_take(self, g, f, seat, a):
         g.s["rev_discard"].remove(a["card"])

@@ -313,8 +313,7 @@ class Move(Frame):
     def on_discard(self, g, f, seat, a):
         f["pay"] = a["card"]
 
-    def on_cancel(self, g, f, seat, a):
-        pop(g, f)
+    on_cancel = Frame.close
 
     def on_done(self, g, f, seat, a):
         s = g.s
@@ -407,8 +406,7 @@ class Act(Frame):
             acts.append({"type": "cancel"})
         return acts
 
-    def on_cancel(self, g, f, seat, a):
-        pop(g, f)
+    on_cancel = Frame.close
 
     def on_discard(self, g, f, seat, a):
         f["cards"].append(a["card"])

@@ -146,8 +146,7 @@ class EventStep(Frame):
         acts.append({"type": "done"})
         return acts
 
-    def on_done(self, g, f, seat, a):
-        pop(g, f)
+    on_done = Frame.close
 
     def on_buy_event(self, g, f, seat, a):
         s = g.s

@@ -102,8 +102,7 @@ class SpaPhase(Frame):
         acts.append({"type": "done"})
         return acts
 
-    def on_done(self, g, f, seat, a):
-        pop(g, f)
+    on_done = Frame.close
 
     def on_retrieve_spa(self, g, f, seat, a):
         s = g.s
@@ -144,8 +143,7 @@ class MoveSniper(Frame):
     def actions(self, g, f, seat):
         return sniper_moves(g) + [{"type": "done"}]
 
-    def on_done(self, g, f, seat, a):
-        pop(g, f)
+    on_done = Frame.close
 
     def on_move_sniper(self, g, f, seat, a):
         pop(g, f)
@@ -170,8 +168,7 @@ class MoveMilitia(Frame):
     def actions(self, g, f, seat):
         return militia_moves(g, f) + [{"type": "done"}]
 
-    def on_done(self, g, f, seat, a):
-        pop(g, f)
+    on_done = Frame.close
 
     def on_move_militia(self, g, f, seat, a):
         moved = f["moved"]
@@ -206,8 +203,7 @@ class PlaceMilitia(Frame):
                 for loc in REINFORCEMENT for n in (1, 2) if n <= room]
         return acts + [{"type": "done"}]
 
-    def on_done(self, g, f, seat, a):
-        pop(g, f)
+    on_done = Frame.close
 
     def on_place_militia(self, g, f, seat, a):
         pop(g, f)
