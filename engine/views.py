@@ -105,7 +105,9 @@ def _entry(e: dict, text: str) -> dict:
 
 
 def _shared_log(tail: list[dict]) -> list[dict]:
-    return [_entry(e, e["text"]) for e in tail]
+    # Built for every view: the plain entries inline, only rolls through _entry.
+    return [_entry(e, e["text"]) if "dice" in e else
+            {"n": e["n"], "day": e["day"], "text": e["text"], "refs": list(e["refs"])} for e in tail]
 
 
 def build_view(g, seat: str) -> dict:
