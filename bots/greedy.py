@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import random
 
-from engine.board import DISTANCE as DIST  # static map distances (steps between locations)
-from engine.catalog import catalog
-from engine.data.board import INJURY_LIMIT
+from engine.public import DISTANCE as DIST  # static map distances (steps between locations)
+from engine.public import INJURY_LIMIT, catalog
 
 # The map is public, static information (the same the client draws).
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
@@ -62,10 +61,6 @@ def _dist(v: dict, a: str, b: str) -> int:
                     nxt.append(y)
         frontier = nxt
     return 99
-
-
-def _players(v):
-    return {p for loc in v["locations"].values() for p in loc["players"]}
 
 
 def _icons_available(v: dict, loc_id: str) -> tuple[dict, int]:
@@ -350,14 +345,12 @@ class RevTurn:
         self.plans: dict[str, Plan] = {}
 
     def choose(self, v: dict, actions: list[dict], seat: str) -> dict | None:
-        types = {a["type"] for a in actions}
-        prompt = v.get("prompt", "")
-        turn = v.get("turn") or {}
-        if "end_turn" in types and turn.get("seat") == seat:
+        decision = v["decision"]
+        if decision["kind"] == "turn" and decision["seat"] == seat:
             return self._turn(v, actions, seat)
-        if prompt.startswith("Move to") and "done" in types | {"cancel"}:
+        if decision["kind"] == "move":
             return self._move(v, actions, seat)
-        if prompt.startswith("Discard cards to collect icons"):
+        if decision["kind"] == "act" and decision["stage"] == "collect":
             return self._collect(v, actions, seat)
         return None
 
@@ -476,7 +469,7 @@ def rev_score(v: dict, a: dict, seat: str) -> float:
     if t == "cancel":
         return -50
     if t in ("choose", "choose_player", "choose_location", "choose_fighter", "choose_next", "distribute",
-             "select", "take", "stay", "step", "move_unit", "move_tank"):
+             "select", "take", "move_unit", "move_tank"):
         return 10
     return 5
 
@@ -562,7 +555,7 @@ def soviet_score(v: dict, a: dict) -> float:
     if t == "place":
         loc = a["location"]
         return 20 + 3 * min((_dist(v, loc, p) for p in players), default=3)
-    if t == "choose_location" and "take 1 hit" in v.get("prompt", ""):
+    if t == "choose_location" and v["decision"]["stage"] == "hit_location":
         return 20 + hit_value(v, a["location"])
     if t == "choose_location":
         loc = a["location"]

@@ -10,8 +10,6 @@ from engine import new_game
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
-KINDS = ("random", "greedy")
-
 
 def _bot(kind: str, seed: int):
     return GreedyBot(seed) if kind == "greedy" else RandomBot(seed)

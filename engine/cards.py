@@ -16,7 +16,6 @@ HEADLINE = {c["id"]: c for c in HEADLINES}
 EVENT = {c["id"]: c for c in list(EVENTS) + list(ALTERNATIVE_START_EVENTS) + list(PRINTING_PRESS_EVENTS)}
 REV_CARD = {c["id"]: c for c in list(REVOLUTIONARY_CARDS) + list(PROMO_CARDS)}
 FIGHTER = {c["id"]: c for c in list(FIGHTERS) + list(REVOLUTIONARY_TANKS)}
-REV_TANK_IDS = tuple(t["id"] for t in REVOLUTIONARY_TANKS)
 SPA = {c["id"]: c for c in SPA_CARDS}
 
 
@@ -25,7 +24,3 @@ def name_of(cid: str) -> str:
         if cid in table:
             return table[cid][key]
     return cid
-
-
-def is_minor(event_id: str) -> bool:
-    return EVENT[event_id]["cost"] is None

@@ -16,8 +16,6 @@ from .errors import IllegalAction
 from .frames.base import FRAMES
 from .setup import initial_state
 
-REV_SEATS = ("rev1", "rev2", "rev3")
-
 
 class Game:
     def __init__(self, state: dict):
@@ -89,6 +87,12 @@ class Game:
             if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
                 raise IllegalAction(f"Unknown seat '{seat}'.")
         return build_views(self, list(seats))
+
+    def invalidate(self) -> None:
+        """Drop the cached legal actions. A test and staging hook: call it after editing the state
+        (`g.s`) by hand; play through `apply` never needs it."""
+        self._legal = None
+        self._frame_acts = None
 
     def record(self) -> dict:
         return {

@@ -5,10 +5,9 @@ limit, track ends, the 4 active fighters per location) are enforced here, once.
 """
 from __future__ import annotations
 
-from . import rng
-from .cards import EVENT, FIGHTER, REV_CARD, name_of
+from . import public, rng
+from .cards import EVENT, HEADLINE, REV_CARD, name_of
 from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
-from .data.board import INJURY_LIMIT
 
 HAND_LIMIT = 10  # every Revolutionary's hand limit (a player power may lower it: hand_limit())
 MAX_ACTIVE_FIGHTERS = 4
@@ -18,13 +17,17 @@ UNIT_WORD = {"militia": "militia", "snipers": "sniper(s)", "soviet_tanks": "Sovi
 
 
 # ----- log and randomness -----------------------------------------------------------------------
-def log(g, text: str, refs=(), private: dict | None = None) -> None:
+def log(g, text: str, refs=(), private: dict | None = None, dice: dict | None = None) -> None:
+    """Append a log entry. `private` maps a seat to the text it reads instead; `dice` is a roll as
+    data: {"dice": [...], "for": "retaliation" | "tank_fire" | "attack", "location", "hits", ...}."""
     # Revolutionary cards are referred to by kind, never by copy: a copy's id could later sit in
     # someone's hand or in the deck, and the log must not point at it there.
     refs = [f"rc_{REV_CARD[r]['kind']}" if r in REV_CARD else r for r in refs]
     entry = {"n": len(g.s["log"]), "day": g.s["day"], "text": text, "refs": refs}
     if private:
         entry["private"] = private
+    if dice:
+        entry["dice"] = dice
     g.s["log"].append(entry)
 
 
@@ -39,9 +42,9 @@ def roll(g) -> int:
 
 
 def shuffle(g, items: list) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = rand_below(g, i + 1)
-        items[i], items[j] = items[j], items[i]
+    if len(items) > 1:
+        g.s["rng"] = rng.shuffle(g.s["rng"], items)
+        g.s["checkpoint"] = True
 
 
 def set_result(g, winner: str, reason: str) -> None:
@@ -160,12 +163,6 @@ def fighter_room(g, loc: str) -> int:
     return MAX_ACTIVE_FIGHTERS - len(g.s["locations"][loc]["active"])
 
 
-def ability_active(g, fighter_id: str) -> str | None:
-    """Location of an active fighter (or revolutionary tank), or None."""
-    for loc_id, loc in g.s["locations"].items():
-        if fighter_id in loc["active"]:
-            return loc_id
-    return None
 
 
 def place_random_rev_tank(g, loc: str) -> str | None:
@@ -215,7 +212,7 @@ def players_at(g, loc: str) -> list[str]:
 
 
 def injury_limit(g) -> int:
-    return INJURY_LIMIT[g.s["revolutionaries"]] + (1 if g.s["options"].get("rev_injury_limit_plus_one") else 0)
+    return public.injury_limit(g.s["revolutionaries"], g.s["options"])
 
 
 def injure(g, seat: str, why: str = "") -> None:
@@ -289,15 +286,8 @@ def minor_events_on_board(g) -> int:
     return sum(1 for e in events_on_board(g) if EVENT[e]["cost"] is None)
 
 
-def event_location(g, event_id: str) -> str | None:
-    for loc_id, loc in g.s["locations"].items():
-        if loc["event"] == event_id:
-            return loc_id
-    return None
 
 
-def fighter_icons(fighter_id: str) -> list[str]:
-    return list(FIGHTER[fighter_id]["icons"])
 
 
 # ----- end conditions ---------------------------------------------------------------------------
@@ -314,39 +304,6 @@ def add_bonus_icon(g, icon: str, actions, source: str) -> None:
     g.s["today"]["bonus"].append({"icon": icon, "actions": list(actions), "source": source})
 
 
-def tank_hit_threshold(g, loc: str) -> int:
-    """A Soviet tank die hits on 1-3 (1-2 where Júlia Tollas is active)."""
-    return 2 if "f_julia_tollas" in active_fighters(g, loc) else 3
-
-
-def tanks_fire(g, loc: str, why: str, through_barricade: bool = True) -> int:
-    """A text effect makes every Soviet tank in `loc` fire: a die each; pushes the hits frame.
-
-    Returns the number of hits (the caller's effect must wait for the hits frame if > 0). Péter
-    Hajas cancels only retaliation, so he does not stop this fire (Appendix C)."""
-    from .frames.base import push
-
-    tanks = g.s["locations"][loc]["soviet_tanks"]
-    if not tanks or (not through_barricade and has_barricade(g, loc)):
-        return 0
-    if not (players_at(g, loc) or active_fighters(g, loc) or g.s["locations"][loc]["barricades"]):
-        log(g, f"The Soviet tanks in {name_of_loc(loc)} have nothing to fire at.", refs=[loc])
-        return 0
-    threshold = tank_hit_threshold(g, loc)
-    dice = [roll(g) for _ in range(tanks)]
-    hits = sum(1 for d in dice if d <= threshold)
-    log(g, f"Soviet tanks in {name_of_loc(loc)} fire ({why}): {', '.join(map(str, dice))}: {hits} hit(s).", refs=[loc])
-    if hits:
-        push(g, {"kind": "hits", "location": loc, "n": hits, "why": why, "dice": dice})
-    return hits
-
-
-def push_hits(g, loc: str, n: int, why: str) -> None:
-    from .frames.base import push
-
-    if n > 0:
-        push(g, {"kind": "hits", "location": loc, "n": n, "why": why})
-
 
 def draw_headline(g, preferred=("3", "2", "1")) -> str | None:
     """The Soviet commander draws a headline from the first non-empty deck of `preferred`."""
@@ -355,8 +312,6 @@ def draw_headline(g, preferred=("3", "2", "1")) -> str | None:
             card = g.s["headline_decks"][deck].pop()
             g.s["headline_hand"].append(card)
             g.s["checkpoint"] = True
-            from .cards import HEADLINE
-
             log(g, f"The Soviet commander draws a headline from deck {deck}.",
                 private={"soviet": f"You draw {HEADLINE[card]['title']} from deck {deck}."})
             return card
@@ -373,13 +328,21 @@ def remove_event(g, loc: str, why: str = "") -> str | None:
     return event
 
 
+def turn_frame(g, seat: str | None = None) -> dict | None:
+    """The Revolutionary turn in progress (of `seat`, if given), or None."""
+    for fr in reversed(g.s["stack"]):
+        if fr["kind"] == "turn" and (seat is None or fr["seat"] == seat):
+            return fr
+    return None
+
+
 def extra_action_now(g, seat: str, n: int = 1) -> bool:
     """Give `seat` n more actions in its current turn (lost if it is not their turn now)."""
-    for fr in reversed(g.s["stack"]):
-        if fr["kind"] == "turn" and fr["seat"] == seat:
-            fr["actions_left"] += n
-            g.s["today"]["actions_allowed"] += n
-            log(g, f"{seat} takes {n} extra action(s) this turn.", refs=[seat])
-            return True
-    log(g, f"{seat}'s extra action is lost.", refs=[seat])
-    return False
+    fr = turn_frame(g, seat)
+    if fr is None:
+        log(g, f"{seat}'s extra action is lost.", refs=[seat])
+        return False
+    fr["actions_left"] += n
+    g.s["today"]["actions_allowed"] += n
+    log(g, f"{seat} takes {n} extra action(s) this turn.", refs=[seat])
+    return True

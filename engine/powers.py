@@ -4,8 +4,6 @@ colour; `powers_without_benefit` / `powers_without_disadvantage` list colours wh
 disadvantage is switched off (the promo's own difficulty setting)."""
 from __future__ import annotations
 
-COLOURS = ("red", "blue", "yellow", "green")
-
 
 def power_of(g, seat: str) -> str | None:
     return (g.s["options"].get("player_powers") or {}).get(seat)

@@ -30,3 +30,11 @@ def below(state: int, n: int) -> tuple[int, int]:
         state, z = next_u64(state)
         if z < limit:
             return state, z % n
+
+
+def shuffle(state: int, items: list) -> int:
+    """Fisher-Yates shuffle of `items` in place; returns the new state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state

@@ -6,6 +6,7 @@ from .board import LOCATION_IDS
 from .cards import EVENT, HEADLINE, REV_CARD
 from .data import FIGHTERS, REVOLUTIONARY_CARDS, REVOLUTIONARY_TANKS, SPA_CARDS
 from .data.board import MORALE_START, SETUP, SUPPORT_START
+from .frames import kinds
 from .options import validate_options
 
 
@@ -20,9 +21,7 @@ class _Shuffler:
         return v
 
     def shuffle(self, items: list) -> list:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        self.state = rng.shuffle(self.state, items)
         return items
 
 
@@ -123,7 +122,7 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
         "lapsing": [],
         "today": fresh_day_flags(),
         "turn_order": [],
-        "stack": [{"kind": "day", "stage": 0}],
+        "stack": [kinds.day()],
         "log": [],
         "history": [],
         "effective": [],

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import ops
 from .board import LOCATION_IDS
 from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
-from .data import MORALE_TRACK, SUPPORT_TRACK
+from .data import MARKET_SURCHARGE, MORALE_TRACK, SUPPORT_TRACK
 from .effects import printing_press
 from .frames.base import FRAMES
 from .frames.soviet import event_cost
@@ -96,12 +96,22 @@ def _log(g, seat: str, shared: list[dict] | None = None) -> list[dict]:
             text = text + " [" + "; ".join(f"{k}: {v}" for k, v in private.items()) + "]"
         elif seat in private:
             text = private[seat]
-        out.append({"n": entry["n"], "day": entry["day"], "text": text, "refs": list(entry["refs"])})
+        out.append(_entry(entry, text))
+    return out
+
+
+def _entry(e: dict, text: str) -> dict:
+    """A log entry as a view shows it: n, day, text, refs, and the dice of a roll (as data)."""
+    out = {"n": e["n"], "day": e["day"], "text": text, "refs": list(e["refs"])}
+    if "dice" in e:
+        out["dice"] = dict(e["dice"], dice=list(e["dice"]["dice"]))
     return out
 
 
 def _shared_log(tail: list[dict]) -> list[dict]:
-    return [{"n": e["n"], "day": e["day"], "text": e["text"], "refs": list(e["refs"])} for e in tail]
+    # Built for every view: the plain entries inline, only rolls through _entry.
+    return [_entry(e, e["text"]) if "dice" in e else
+            {"n": e["n"], "day": e["day"], "text": e["text"], "refs": list(e["refs"])} for e in tail]
 
 
 def build_view(g, seat: str) -> dict:
@@ -117,6 +127,7 @@ def build_views(g, seats) -> dict[str, dict]:
     top = stack[-1] if stack and s["result"] is None else None
     handler = FRAMES[top["kind"]] if top else None
     base_prompt = handler.prompt(g, top) if handler else (s["result"]["reason"] if s["result"] else "")
+    decision = _decision(g, handler, top)
     shared_log = _shared_log(s["log"][-LOG_TAIL:])
     out = {}
     for seat in seats:
@@ -131,7 +142,7 @@ def build_views(g, seats) -> dict[str, dict]:
             hand = []
         peeked = [{"location": p["location"], "fighter": _fighter(p["fighter"], False)}
                   for p in printing_press.peeked_by(g, seat)] if seat in s["seats"] else []
-        view = {"seat": seat, **public, "hand": hand, "peeked": peeked, "active": active, "prompt": prompt,
+        view = {"seat": seat, **public, "hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
                 "actions": g.legal_actions(seat) if seat in s["seats"] else [], "log": _log(g, seat, shared_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g)
@@ -144,7 +155,7 @@ def _public_part(g) -> dict:
     s = g.s
     market = []
     for slot, eid in enumerate(s["market"]):
-        entry = {"slot": slot, "surcharge": (0, 0, 1, 1, 2, 2)[slot], "event": _event(eid)}
+        entry = {"slot": slot, "surcharge": MARKET_SURCHARGE[slot], "event": _event(eid)}
         if eid:
             entry["cost"] = event_cost(g, slot)
             entry["location"] = EVENT[eid]["location"]
@@ -156,9 +167,14 @@ def _public_part(g) -> dict:
         "day": s["day"],
         "phase": s["phase"],
         "step": s["step"],
-        "morale": s["morale"],
+        # Tracks: what the board prints under the marker, and the marker's space (0 = the skull /
+        # the Hungarian end) for drawing the track.
+        "morale": MORALE_TRACK[s["morale"]]["draw"],
+        "morale_index": s["morale"],
+        "morale_skull": MORALE_TRACK[s["morale"]]["skull"],
         "morale_draw": MORALE_TRACK[s["morale"]]["draw"],
-        "support": s["support"],
+        "support": SUPPORT_TRACK[s["support"]]["hand_limit"],
+        "support_index": s["support"],
         "support_colour": SUPPORT_TRACK[s["support"]]["colour"],
         "soviet_hand_limit": SUPPORT_TRACK[s["support"]]["hand_limit"],
         "cp": s["cp"],
@@ -192,6 +208,14 @@ def _public_part(g) -> dict:
     }
 
 
+def _decision(g, handler, top) -> dict | None:
+    """Which decision is pending, as data (DESIGN §2 via docs/contract.md): clients and bots read
+    this, never the English prompt. Shared by every seat's view (read-only)."""
+    if g.s["result"] is not None:
+        return {"kind": "game_over", "stage": "result", "winner": g.s["result"]["winner"]}
+    return handler.decision(g, top) if handler else None
+
+
 def _secrets(g) -> dict:
     s = g.s
     return {
@@ -209,7 +233,5 @@ def _secrets(g) -> dict:
 
 
 def _turn(g) -> dict | None:
-    for fr in reversed(g.s["stack"]):
-        if fr["kind"] == "turn":
-            return {"seat": fr["seat"], "actions_left": fr["actions_left"], "free_move": fr["free_move"]}
-    return None
+    fr = ops.turn_frame(g)
+    return {"seat": fr["seat"], "actions_left": fr["actions_left"], "free_move": fr["free_move"]} if fr else None

@@ -12,16 +12,7 @@ from __future__ import annotations
 from engine.board import LOCATION_IDS
 from engine.cards import EVENT
 from engine.frames.revolutionary import event_need
-from tests.support import (
-    act,
-    at_step,
-    game,
-    of_type,
-    pass_through,
-    refresh,
-    set_hand,
-    top,
-)
+from tests.support import act, at_step, game, of_type, pass_through, refresh, set_active, set_hand, top
 
 SOVIET = "soviet"
 
@@ -37,8 +28,6 @@ ICON_CARDS = {
 
 
 # ----- staging helpers ----------------------------------------------------------------------------
-def log_texts(g, seat: str = "spectator") -> list[str]:
-    return [e["text"] for e in g.view(seat)["log"]]
 
 
 def loc_view(g, loc: str, seat: str = "spectator") -> dict:
@@ -53,21 +42,6 @@ def to_discard_pile(g, cards) -> None:
     refresh(g)
 
 
-def set_active(g, loc: str, fighters) -> None:
-    """Make exactly these fighters active in `loc` (the ones displaced count as removed)."""
-    s = g.s
-    for fid in fighters:
-        for here in s["locations"].values():
-            if fid in here["active"]:
-                here["active"].remove(fid)
-            if here["inactive"] == fid:
-                here["inactive"] = None
-            if fid in here["facedown"]:
-                here["facedown"].remove(fid)
-    here = s["locations"][loc]
-    s["fighters_removed"].extend(f for f in here["active"] if f not in fighters)
-    here["active"] = list(fighters)
-    refresh(g)
 
 
 def put_event(g, event: str, loc: str) -> None:
@@ -169,8 +143,6 @@ def buy(g, event: str) -> None:
     act(g, SOVIET, "buy_event", slot=0)
 
 
-def choose(g, seat: str, option: str) -> None:
-    g.apply(seat, {"type": "choose", "option": option})
 
 
 def stage_day_7(g, events=None):

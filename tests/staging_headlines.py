@@ -40,12 +40,8 @@ def pick_location(g, seat, loc):
     act(g, seat, "choose_location", location=loc)
 
 
-def pick_player(g, by, who):
-    g.apply(by, {"type": "choose_player", "seat": who})
 
 
-def pick(g, by, option, **fields):
-    g.apply(by, {"type": "choose", "option": option, **fields})
 
 
 def hit_injury(g, by, who):
@@ -56,8 +52,6 @@ def locations_offered(g, seat):
     return sorted(a["location"] for a in of_type(g, seat, "choose_location"))
 
 
-def log_texts(g, seat="rev1"):
-    return [e["text"] for e in g.view(seat)["log"]]
 
 
 def new_log(g, since, seat="rev1"):

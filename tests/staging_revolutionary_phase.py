@@ -18,8 +18,6 @@ def turn_view(g, seat: str = "rev1") -> dict:
     return g.view(seat)["turn"]
 
 
-def log_texts(g, seat: str = "rev1") -> list[str]:
-    return [e["text"] for e in g.view(seat)["log"]]
 
 
 def active_ids(g, loc: str) -> list[str]:

@@ -61,9 +61,6 @@ def play(g, card, mode):
     act(g, SOVIET, "play_headline", card=card, mode=mode)
 
 
-def choose(g, by, seat):
-    """A Revolutionary answers a "choose a player" prompt."""
-    g.apply(by, {"type": "choose_player", "seat": seat})
 
 
 def settle(g):
@@ -83,8 +80,6 @@ def sv(g):
     return g.view(SOVIET)
 
 
-def log_texts(g, seat=SOVIET):
-    return [e["text"] for e in g.view(seat)["log"]]
 
 
 def buyable(g):

@@ -11,8 +11,7 @@ def game(revolutionaries: int = 2, seed: int = 1, **options) -> Game:
 
 def refresh(g: Game) -> Game:
     """Call after editing g.s by hand (staging a position): drops cached legal actions."""
-    g._legal = None
-    g._frame_acts = None
+    g.invalidate()
     return g
 
 
@@ -90,7 +89,8 @@ def set_hand(g: Game, seat: str, cards) -> None:
 
 
 def set_active(g: Game, loc: str, fighters) -> None:
-    """Make exactly these fighters (or revolutionary tanks) active in `loc`."""
+    """Make exactly these fighters (or revolutionary tanks) active in `loc`; the ones displaced
+    from `loc` count as removed."""
     s = g.s
     for fid in fighters:
         for here in s["locations"].values():
@@ -102,8 +102,25 @@ def set_active(g: Game, loc: str, fighters) -> None:
                 here["facedown"].remove(fid)
         if fid in s["rev_tank_supply"]:
             s["rev_tank_supply"].remove(fid)
-    s["locations"][loc]["active"] = list(fighters)
+    here = s["locations"][loc]
+    s["fighters_removed"].extend(f for f in here["active"] if f not in fighters)
+    here["active"] = list(fighters)
     refresh(g)
+
+
+def log_texts(g: Game, seat: str = "spectator") -> list[str]:
+    """The log texts as `seat` reads them in its view."""
+    return [e["text"] for e in g.view(seat)["log"]]
+
+
+def choose(g: Game, by: str, option, **fields) -> None:
+    """`by` picks a named option ({"type": "choose", "option": ..., **fields})."""
+    g.apply(by, {"type": "choose", "option": option, **fields})
+
+
+def choose_player(g: Game, by: str, seat: str) -> None:
+    """`by` answers a "choose a player" prompt with `seat`."""
+    g.apply(by, {"type": "choose_player", "seat": seat})
 
 
 def force_dice(g: Game, dice) -> None:

@@ -3,6 +3,8 @@ headlines when their effect beats their CP (hits, morale, cards), aims "open fir
 exposed injured Revolutionary, and the Revolutionaries guard morale next to the skull."""
 from __future__ import annotations
 
+import pytest
+
 from bots.greedy import GreedyBot, hit_value, morale_value, red_value, soviet_score
 from tests.support import at_step, game, pass_through, refresh
 
@@ -65,7 +67,7 @@ def test_soviet_aims_open_fire_at_the_most_injured_exposed_player():
     _expose(v, a)
     _expose(v, b)
     v["injuries"].update({"rev1": 0, "rev2": 2})
-    v["prompt"] = "Authorities open fire on the crowd: choose a location with a Revolutionary player to take 1 hit."
+    v["decision"] = {"kind": "choice", "stage": "hit_location", "effect": "h04"}
     pick = max([a, b], key=lambda loc: soviet_score(v, {"type": "choose_location", "location": loc}))
     assert pick == b
 
@@ -115,3 +117,51 @@ def test_greedy_soviet_plays_a_legal_headline_action():
     refresh(g)
     a = GreedyBot(1).choose(g.view("soviet"), g.legal_actions("soviet"))
     assert a in g.legal_actions("soviet")
+
+
+def test_bots_use_only_the_public_engine_contract():
+    """DESIGN §2 (docs/contract.md): bots import `engine` and `engine.public` only, never the
+    engine's internals, and never read a Game's state."""
+    import ast
+    import pathlib
+
+    for path in sorted(pathlib.Path(__file__).parent.parent.joinpath("bots").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine"):
+                assert node.module in ("engine", "engine.public"), f"{path.name} imports {node.module}"
+            if isinstance(node, ast.Import):
+                assert all(not a.name.startswith("engine.") for a in node.names), path.name
+            if isinstance(node, ast.Attribute) and node.attr == "s":
+                raise AssertionError(f"{path.name} reads the state of a Game (.s)")
+
+
+class _NoPrompt(dict):
+    """A view whose English prompt cannot be read: bots must use `decision`."""
+
+    def __getitem__(self, key):
+        if key == "prompt":
+            raise AssertionError("the bot read the prompt")
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        if key == "prompt":
+            raise AssertionError("the bot read the prompt")
+        return super().get(key, default)
+
+
+@pytest.mark.parametrize("revolutionaries", [1, 3])
+def test_greedy_bots_decide_from_the_decision_field_not_the_prompt(revolutionaries):
+    """A whole greedy-against-greedy game with views whose prompt is unreadable plays to the end."""
+    from engine import new_game
+
+    g = new_game(revolutionaries, 5, {})
+    bots = {"soviet": GreedyBot(1), "rev": GreedyBot(2)}
+    steps = 0
+    while g.result is None and steps < 5000:
+        seat = g.active_seats()[0]
+        view = _NoPrompt(g.view(seat))
+        action = bots["soviet" if seat == "soviet" else "rev"].choose(view, g.legal_actions(seat))
+        g.apply(seat, action)
+        steps += 1
+    assert g.result is not None

@@ -8,9 +8,7 @@ import pytest
 from bots.random_bot import play_random_game
 from engine.board import NEIGHBOURS
 from tests.staging_events import (
-    choose,
     loc_view,
-    log_texts,
     put_event,
     resolve,
     stage_day_7,
@@ -18,16 +16,7 @@ from tests.staging_events import (
     to_discard_pile,
     until_over,
 )
-from tests.support import (
-    act,
-    game,
-    legal,
-    pass_through,
-    refresh,
-    rev_turn,
-    set_hand,
-    top,
-)
+from tests.support import act, choose, game, legal, log_texts, pass_through, refresh, rev_turn, set_hand, top
 
 
 # ===== Minor events =================================================================================
@@ -136,9 +125,9 @@ def test_e32_students_distribute_food_reward_draws_one():
 
 def test_e33_radio_station_in_the_parliament_reward_support():
     g = rev_turn()
-    before = g.view("rev1")["support"]
+    before = g.view("rev1")["support_index"]
     resolve(g, "rev1", "e33")
-    assert g.view("rev1")["support"] == before - 1
+    assert g.view("rev1")["support_index"] == before - 1
 
 
 # ===== Alternative starting events (promo) ==========================================================

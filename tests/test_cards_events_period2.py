@@ -10,9 +10,7 @@ from tests.staging_events import (
     SOVIET,
     at_event_step,
     buy,
-    choose,
     loc_view,
-    log_texts,
     put_event,
     resolve,
     spa_cards_offered,
@@ -20,15 +18,7 @@ from tests.staging_events import (
     to_discard_pile,
     to_spa_phase,
 )
-from tests.support import (
-    act,
-    legal,
-    of_type,
-    refresh,
-    rev_turn,
-    set_hand,
-    top,
-)
+from tests.support import act, choose, legal, log_texts, of_type, refresh, rev_turn, set_hand, top
 
 
 # ===== Period 2 =====================================================================================
@@ -200,7 +190,7 @@ def test_e16_red_star_removed_reward_morale_and_support():
     v0 = g.view("rev1")
     resolve(g, "rev1", "e16", loc="blaha")
     v = g.view("rev1")
-    assert (v["morale"], v["support"]) == (v0["morale"] + 1, v0["support"] - 1)
+    assert (v["morale"], v["support_index"]) == (v0["morale"] + 1, v0["support_index"] - 1)
 
 
 def test_e17_spa_resupplies_placement_a_sniper_where_a_sniper_is():

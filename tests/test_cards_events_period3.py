@@ -10,9 +10,7 @@ from tests.staging_events import (
     SOVIET,
     at_event_step,
     buy,
-    choose,
     loc_view,
-    log_texts,
     put_event,
     resolve,
     stage_day_7,
@@ -22,9 +20,11 @@ from tests.staging_events import (
 )
 from tests.support import (
     act,
+    choose,
     force_dice,
     game,
     legal,
+    log_texts,
     pass_through,
     refresh,
     rev_turn,

@@ -9,24 +9,14 @@ from tests.staging_events import (
     SOVIET,
     at_event_step,
     buy,
-    choose,
     loc_view,
-    log_texts,
     put_event,
     resolve,
-    set_active,
     spa_cards_offered,
     to_discard_pile,
     to_spa_phase,
 )
-from tests.support import (
-    act,
-    legal,
-    of_type,
-    rev_turn,
-    set_hand,
-    top,
-)
+from tests.support import act, choose, legal, log_texts, of_type, rev_turn, set_active, set_hand, top
 
 
 # ===== Starting events ==============================================================================
@@ -42,9 +32,9 @@ def test_e01_students_demands_reward_shifts_morale_toward_the_hungarian_end():
 
 def test_e02_petofi_circle_organizes_protest_reward_shifts_support_toward_the_hungarian_end():
     g = rev_turn()
-    before = g.view("rev1")["support"]
+    before = g.view("rev1")["support_index"]
     resolve(g, "rev1", "e02")
-    assert g.view("soviet")["support"] == before - 1
+    assert g.view("soviet")["support_index"] == before - 1
     assert any("Support shifts toward the Hungarian end" in t for t in log_texts(g))
 
 
@@ -169,9 +159,9 @@ def test_e07_fire_in_the_national_museum_reward_empty_discard_pile_gives_nothing
 
 def test_e08_spreading_the_news_reward_shifts_support_toward_the_hungarian_end():
     g = rev_turn()
-    before = g.view("rev1")["support"]
+    before = g.view("rev1")["support_index"]
     resolve(g, "rev1", "e08", loc="astoria")
-    assert g.view("rev1")["support"] == before - 1
+    assert g.view("rev1")["support_index"] == before - 1
 
 
 def test_e09_government_building_occupied_placement_militia_where_placed():

@@ -13,14 +13,11 @@ from tests.staging_headlines import (
     in_headline_step,
     loc_view,
     locations_offered,
-    log_texts,
-    pick,
     pick_location,
-    pick_player,
     play,
     set_hand,
 )
-from tests.support import act, game, of_type
+from tests.support import act, choose, choose_player, game, log_texts, of_type
 
 
 # ===== Period 1 ====================================================================================
@@ -29,9 +26,9 @@ def test_h01_popular_support_shifts_support_toward_the_hungarian_end_and_marks()
     g = game(2)
     play(g, "h01", "cp")
     v = g.view("rev1")
-    assert v["support"] == 2 and v["soviet_hand_limit"] == 4 and v["cp"] == 3
+    assert v["support_index"] == 2 and v["soviet_hand_limit"] == 4 and v["cp"] == 3
     assert [m["id"] for m in v["marks"]] == ["h01"]
-    assert any(t.startswith("Support shifts toward the Hungarian end") for t in log_texts(g))
+    assert any(t.startswith("Support shifts toward the Hungarian end") for t in log_texts(g, "rev1"))
 
 
 def test_h02_national_song_read_at_bem_statue_team_activates_one_of_three_fighters():
@@ -45,7 +42,7 @@ def test_h02_national_song_read_at_bem_statue_team_activates_one_of_three_fighte
     v = loc_view(g, "stalin")
     assert [f["id"] for f in v["fighters"] if f["active"]] == [fighter]
     assert v["facedown"] == 0  # the next tile was revealed as the new inactive fighter
-    assert any("is activated in Stalin Square" in t for t in log_texts(g))
+    assert any("is activated in Stalin Square" in t for t in log_texts(g, "rev1"))
     assert in_headline_step(g)
 
 
@@ -59,7 +56,7 @@ def test_h02_national_song_read_at_bem_statue_does_nothing_without_an_inactive_f
     give_active(g, "kossuth", 4)
     play(g, "h02", "cp")
     assert in_headline_step(g)
-    assert any("nothing happens" in t for t in log_texts(g))
+    assert any("nothing happens" in t for t in log_texts(g, "rev1"))
     assert loc_view(g, "kossuth")["fighters"][-1]["active"] is False
 
 
@@ -87,9 +84,9 @@ def test_h03_peter_veres_reads_manifesto_each_player_moves_free_with_up_to_3_fig
     assert [t["id"] for t in v["locations"]["astoria"]["revolutionary_tanks"]] == ["rt_t34"]
     assert len([f for f in v["locations"]["astoria"]["fighters"] if f["active"]]) == 2
     assert g.active_seats() == ["rev2"]
-    pick(g, "rev2", "stay")
+    choose(g, "rev2", "stay")
     assert g.view("rev2")["positions"]["rev2"] == "bem"
-    assert "rev2 stays in Bem Statue (Péter Veres reads Manifesto)." in log_texts(g)
+    assert "rev2 stays in Bem Statue (Péter Veres reads Manifesto)." in log_texts(g, "rev1")
     assert in_headline_step(g)
 
 
@@ -131,7 +128,7 @@ def test_h05_erno_gero_requests_intervention_tank_on_an_event_fires_through_barr
     pick_location(g, SOVIET, "bem")
     assert loc_view(g, "bem")["soviet_tanks"] == 2
     assert any(t.startswith("Soviet tanks in Bem Statue fire (Ernő Gerő requests intervention): ")
-               for t in log_texts(g))
+               for t in log_texts(g, "rev1"))
     clear_hits(g)
     assert in_headline_step(g)
     assert "h05" in g.s["marks"]
@@ -163,7 +160,7 @@ def test_h06_antal_apro_orders_arrest_sniper_on_an_event_only_on_the_board():
         loc["event"] = None
     play(g2, "h06")
     assert in_headline_step(g2) and g2.s["locations"]["corvin"]["snipers"] == 0
-    assert any("no event is on the board" in t for t in log_texts(g2))
+    assert any("no event is on the board" in t for t in log_texts(g2, "rev1"))
 
 
 def test_h07_imre_nagy_appointed_a_player_with_8_or_fewer_cards_draws_2():
@@ -172,7 +169,7 @@ def test_h07_imre_nagy_appointed_a_player_with_8_or_fewer_cards_draws_2():
     fill_hand(g, "rev2", 9)
     play(g, "h07", "cp")
     assert sorted(a["seat"] for a in of_type(g, "rev2", "choose_player")) == ["rev1", "rev3"]
-    pick_player(g, "rev2", "rev3")
+    choose_player(g, "rev2", "rev3")
     v = g.view("rev3")
     assert v["hands"]["rev3"] == 7 and v["hands"]["rev1"] == 5
     assert "rev3 draws 2 card(s) (Imre Nagy appointed)." in log_texts(g, "rev1")
@@ -186,7 +183,7 @@ def test_h07_imre_nagy_appointed_all_players_with_9_or_10_cards_nothing_happens(
     play(g, "h07", "cp")
     assert in_headline_step(g)
     assert g.view("rev1")["hands"] == {"soviet": 3, "rev1": 9, "rev2": 10}
-    assert any("nothing happens" in t for t in log_texts(g))
+    assert any("nothing happens" in t for t in log_texts(g, "rev1"))
 
 
 def test_h08_protests_in_poland_each_player_draws_one_never_above_the_hand_limit():
@@ -196,7 +193,7 @@ def test_h08_protests_in_poland_each_player_draws_one_never_above_the_hand_limit
     play(g, "h08", "cp")
     v = g.view("rev2")
     assert v["hands"]["rev1"] == 10 and v["hands"]["rev2"] == 6
-    assert "rev1 draws no card (Protests in Poland)." in log_texts(g)
+    assert "rev1 draws no card (Protests in Poland)." in log_texts(g, "rev1")
     assert [m["id"] for m in v["marks"]] == ["h08"]
 
 
@@ -226,7 +223,7 @@ def test_h09_georgy_zhukov_orders_entry_no_event_two_different_locations_and_the
     g2.s["locations"]["csepel"]["soviet_tanks"] = 6  # 8 on the board with Kossuth and Radio
     play(g2, "h09")
     assert in_headline_step(g2)
-    assert "No Soviet tank is left in the supply to place." in log_texts(g2)
+    assert "No Soviet tank is left in the supply to place." in log_texts(g2, "rev1")
 
 
 def test_h10_first_speech_of_imre_nagy_each_player_discards_one_of_their_choice():
@@ -243,12 +240,12 @@ def test_h10_first_speech_of_imre_nagy_each_player_discards_one_of_their_choice(
     v = g.view("rev3")
     assert v["hands"] == {"soviet": 3, "rev1": 4, "rev2": 4, "rev3": 0}
     assert len(v["rev_discard"]) == 2
-    assert "rev3 has no card to discard (First speech of Imre Nagy)." in log_texts(g)
+    assert "rev3 has no card to discard (First speech of Imre Nagy)." in log_texts(g, "rev1")
     assert "h10" in g.s["marks"] and in_headline_step(g)
 
 
 def test_h11_crowd_burns_propaganda_shifts_support_toward_the_soviet_end():
     g = game(2)
     play(g, "h11")
-    assert g.view("rev1")["support"] == 4
+    assert g.view("rev1")["support_index"] == 4
     assert in_headline_step(g)

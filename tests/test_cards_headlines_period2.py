@@ -11,16 +11,13 @@ from tests.staging_headlines import (
     in_headline_step,
     loc_view,
     locations_offered,
-    log_texts,
     new_log,
-    pick,
     pick_location,
-    pick_player,
     play,
     set_hand,
     to_turn_of,
 )
-from tests.support import act, game, of_type, pass_through, refresh, top
+from tests.support import act, choose, choose_player, game, log_texts, of_type, pass_through, refresh, top
 
 
 # ===== Period 2 ====================================================================================
@@ -29,9 +26,9 @@ def test_h12_curfew_chosen_player_has_one_less_action_today_and_it_lapses():
     g = game(2)
     play(g, "h12")
     assert sorted(a["seat"] for a in of_type(g, SOVIET, "choose_player")) == ["rev1", "rev2"]
-    pick_player(g, SOVIET, "rev2")
+    choose_player(g, SOVIET, "rev2")
     assert g.s["today"]["fewer_actions"] == {"rev2": 1}
-    assert "rev2 has one less action today (Curfew)." in log_texts(g)
+    assert "rev2 has one less action today (Curfew)." in log_texts(g, "rev1")
     assert g.view("rev1")["morale"] == 2  # H#10 not resolved: no morale shift
     assert [c["id"] for c in g.view("rev1")["lapsing"]] == ["h12"]
     to_turn_of(g, "rev2")
@@ -49,7 +46,7 @@ def test_h13_news_blockade_in_romania_tanks_fire_where_an_uninjured_player_stand
     g.s["injuries"]["rev2"] = 1
     refresh(g)
     play(g, "h13")
-    texts = log_texts(g)
+    texts = log_texts(g, "rev1")
     assert any(t.startswith("Soviet tanks in University of Technology fire (News blockade in Romania)") for t in texts)
     assert not any(t.startswith("Soviet tanks in Bem Statue fire") for t in texts)
     clear_hits(g)
@@ -96,13 +93,13 @@ def test_h15_march_of_the_bloodied_flag_draws_one_per_active_fighter_at_most_3()
     give_active(g, "bem", 3)
     give_rev_tank(g, "bem")
     play(g, "h15", "cp")
-    pick_player(g, "rev1", "rev2")
+    choose_player(g, "rev1", "rev2")
     assert g.view("rev1")["hands"]["rev2"] == 8
-    assert "rev2 draws 3 card(s) (March of the Bloodied Flag)." in log_texts(g)
+    assert "rev2 draws 3 card(s) (March of the Bloodied Flag)." in log_texts(g, "rev1")
     g2 = game(2)
     give_rev_tank(g2, "bem")
     play(g2, "h15", "cp")
-    pick_player(g2, "rev2", "rev2")
+    choose_player(g2, "rev2", "rev2")
     assert g2.view("rev1")["hands"]["rev2"] == 6  # the revolutionary tank counts
 
 
@@ -124,7 +121,7 @@ def test_h17_sympathetic_soviets_team_removes_up_to_one_tank_without_morale_shif
     pick_location(g, "rev2", "radio")
     v = g.view("soviet")
     assert v["locations"]["radio"]["soviet_tanks"] == 0 and v["morale"] == 2
-    assert any("not destroyed" in t for t in log_texts(g))
+    assert any("not destroyed" in t for t in log_texts(g, "rev1"))
 
 
 def test_h18_retake_the_radio_tank_placed_and_fires_through_barricade_not_without_target():
@@ -132,13 +129,13 @@ def test_h18_retake_the_radio_tank_placed_and_fires_through_barricade_not_withou
     g = game(2)
     play(g, "h18")
     assert loc_view(g, "radio")["soviet_tanks"] == 2
-    assert "The Soviet tanks in Radio have nothing to fire at." in log_texts(g)
+    assert "The Soviet tanks in Radio have nothing to fire at." in log_texts(g, "rev1")
     assert in_headline_step(g)
     g2 = game(2)
     g2.s["locations"]["radio"]["barricades"] = 1
     refresh(g2)
     play(g2, "h18")
-    assert any(t.startswith("Soviet tanks in Radio fire (Retake the Radio)") for t in log_texts(g2))
+    assert any(t.startswith("Soviet tanks in Radio fire (Retake the Radio)") for t in log_texts(g2, "rev1"))
     clear_hits(g2)
     assert in_headline_step(g2)
 
@@ -174,7 +171,7 @@ def test_h21_polish_aid_chosen_player_draws_2():
     """H#21: one Revolutionary (team's choice) draws 2; without H#8 nothing more."""
     g = game(2)
     play(g, "h21", "cp")
-    pick_player(g, "rev1", "rev2")
+    choose_player(g, "rev1", "rev2")
     assert g.view("rev2")["hands"]["rev2"] == 7
     assert in_headline_step(g)
 
@@ -183,7 +180,7 @@ def test_h22_john_dulles_calls_un_security_council_shifts_morale_toward_the_hung
     g = game(2)
     play(g, "h22", "cp")
     assert g.view("rev1")["morale"] == 3
-    assert any(t.startswith("Morale shifts toward the Hungarian end") for t in log_texts(g))
+    assert any(t.startswith("Morale shifts toward the Hungarian end") for t in log_texts(g, "rev1"))
 
 
 def test_h23_authorities_open_fire_on_the_crowd_hit_can_fall_on_a_fighter():
@@ -208,7 +205,7 @@ def test_h24_offer_of_amnesty_move_every_tank_toward_the_nearest_event():
     play(g, "h24")
     opts = [a["option"] for a in of_type(g, SOVIET, "choose")]
     assert opts == ["remove_fighter", "move_tanks"]
-    pick(g, SOVIET, "move_tanks")
+    choose(g, SOVIET, "move_tanks")
     v = g.view("rev1")["locations"]
     # Kossuth -> Bem Statue (event next door); Radio -> Corvin Passage (event next door).
     assert v["kossuth"]["soviet_tanks"] == 0 and v["bem"]["soviet_tanks"] == 1
@@ -222,7 +219,7 @@ def test_h24_offer_of_amnesty_remove_a_fighter_revolutionary_tanks_count():
     give_rev_tank(g, "astoria", "rt_t55")
     fid = give_active(g, "blaha", 1)[0]
     play(g, "h24")
-    pick(g, SOVIET, "remove_fighter")
+    choose(g, SOVIET, "remove_fighter")
     assert sorted(a["fighter"] for a in of_type(g, SOVIET, "choose_fighter")) == sorted(["rt_t55", fid])
     act(g, SOVIET, "choose_fighter", fighter="rt_t55", location="astoria")
     assert in_headline_step(g)
@@ -241,7 +238,7 @@ def test_h25_local_party_leader_shot_icon_named_first_then_hands_revealed_and_di
     assert sorted(a["option"] for a in of_type(g, SOVIET, "choose")) == sorted(
         ["information", "medical", "molotov", "food", "ammunition", "vehicle"])
     assert not any("reveals their hand (" in t for t in new_log(g, since, SOVIET))  # nothing revealed yet
-    pick(g, SOVIET, "food")
+    choose(g, SOVIET, "food")
     v = g.view("soviet")
     assert v["hands"]["rev1"] == 2 and v["hands"]["rev2"] == 1
     texts = new_log(g, since, SOVIET)
@@ -283,14 +280,14 @@ def test_h28_cia_asset_in_budapest_shifts_morale_toward_the_soviet_end():
     g = game(2)
     play(g, "h28")
     v = g.view("rev1")
-    assert v["morale"] == 1 and v["support"] == 3
+    assert v["morale"] == 1 and v["support_index"] == 3
 
 
 def test_h29_popular_support_second_copy_shifts_support_and_marks():
     g = game(2)
     play(g, "h29", "cp")
     v = g.view("rev1")
-    assert v["support"] == 2 and [m["id"] for m in v["marks"]] == ["h29"]
+    assert v["support_index"] == 2 and [m["id"] for m in v["marks"]] == ["h29"]
 
 
 def test_h30_bloodbath_in_the_countryside_places_a_soviet_tank_on_an_event_without_h05():
@@ -321,7 +318,7 @@ def test_h31_hungarian_army_units_join_random_tank_in_corvin_unless_4_active_the
     give_active(g2, "corvin", 4)
     play(g2, "h31", "cp")
     assert loc_view(g2, "corvin")["revolutionary_tanks"] == []
-    assert any("already has 4 active fighters" in t for t in log_texts(g2))
+    assert any("already has 4 active fighters" in t for t in log_texts(g2, "rev1"))
 
 
 def test_h31_hungarian_army_units_join_revolutionary_tanks_count_towards_the_5_active_fighters():
@@ -341,4 +338,4 @@ def test_h31_hungarian_army_units_join_revolutionary_tanks_count_towards_the_5_a
     give_rev_tank(g2, "radio", "rt_t55")
     play(g2, "h31", "cp")
     assert g2.view("rev1")["morale"] == morale
-    assert any("only 4 active fighter(s)" in t for t in log_texts(g2))
+    assert any("only 4 active fighter(s)" in t for t in log_texts(g2, "rev1"))

@@ -13,16 +13,13 @@ from tests.staging_headlines import (
     in_headline_step,
     loc_view,
     locations_offered,
-    log_texts,
-    pick,
     pick_location,
-    pick_player,
     play,
     set_hand,
     take_spare_fighters,
     with_hand,
 )
-from tests.support import act, game, of_type, pass_through, refresh, top
+from tests.support import act, choose, choose_player, game, log_texts, of_type, pass_through, refresh, top
 
 
 # ===== Period 3 ====================================================================================
@@ -48,7 +45,7 @@ def test_h32_political_prisoners_released_no_removed_fighter_nothing_happens():
     g = game(2)
     play(g, "h32", "cp")
     assert in_headline_step(g)
-    assert any("no fighter has been removed" in t for t in log_texts(g))
+    assert any("no fighter has been removed" in t for t in log_texts(g, "rev1"))
 
 
 def test_h33_spa_dissolved_move_up_to_3_militia_or_snipers_not_out_of_barricades_then_support():
@@ -69,7 +66,7 @@ def test_h33_spa_dissolved_move_up_to_3_militia_or_snipers_not_out_of_barricades
     act(g, "rev2", "done")
     v = g.view("soviet")
     assert v["locations"]["kossuth"]["militia"] == 1 and v["locations"]["astoria"]["snipers"] == 1
-    assert v["support"] == 2 and "h33" in g.s["marks"]
+    assert v["support_index"] == 2 and "h33" in g.s["marks"]
     assert in_headline_step(g)
 
 
@@ -84,7 +81,7 @@ def test_h35_polish_fact_finding_mission_chosen_player_draws_one_card():
     """H#35 without H#8: one card for the chosen player, Aid cards unchanged."""
     g = game(2)
     play(g, "h35", "cp")
-    pick_player(g, "rev2", "rev1")
+    choose_player(g, "rev2", "rev1")
     assert g.view("rev1")["hands"]["rev1"] == 6
     assert g.s["today"]["aid_full"] is False
     assert [c["id"] for c in g.view("rev1")["lapsing"]] == ["h35"]
@@ -93,7 +90,7 @@ def test_h35_polish_fact_finding_mission_chosen_player_draws_one_card():
 def test_h36_pal_maleter_aids_the_revolution_tank_and_one_more_action():
     g = game(2)
     play(g, "h36", "cp")
-    pick_player(g, "rev2", "rev2")
+    choose_player(g, "rev2", "rev2")
     assert g.s["today"]["extra_actions"] == {"rev2": 1}
     assert len(loc_view(g, "corvin")["revolutionary_tanks"]) == 1
 
@@ -160,7 +157,7 @@ def test_h39_truce_betrayed_tanks_may_move_once_not_out_of_barricades_then_fire_
     assert moves and all(m["from"] == "kossuth" for m in moves)  # Radio is barricaded
     act(g, SOVIET, "move_tank", **{"from": "kossuth", "to": "bem"})
     assert not of_type(g, SOVIET, "move_tank")  # each tank moves at most once
-    assert any(t.startswith("Soviet tanks in Bem Statue fire (Truce betrayed)") for t in log_texts(g))
+    assert any(t.startswith("Soviet tanks in Bem Statue fire (Truce betrayed)") for t in log_texts(g, "rev1"))
     clear_hits(g)
     assert in_headline_step(g)
 
@@ -170,14 +167,14 @@ def test_h40_discord_in_revolutionary_groups_one_less_action_and_event_removed_w
     g = game(2)
     morale = g.s["morale"]
     play(g, "h40")
-    pick_player(g, SOVIET, "rev1")
+    choose_player(g, SOVIET, "rev1")
     assert locations_offered(g, SOVIET) == ["bem", "corvin", "university"]
     pick_location(g, SOVIET, "corvin")
     v = g.view("rev1")
     assert v["locations"]["corvin"]["event"] is None
     assert [e["id"] for e in v["event_discard"]] == ["e03"]
     assert v["morale"] == morale and g.s["today"]["bonus"] == []  # Civilians armed's reward not executed
-    assert any("without effect" in t for t in log_texts(g))
+    assert any("without effect" in t for t in log_texts(g, "rev1"))
     assert g.s["today"]["fewer_actions"] == {"rev1": 1}
 
 
@@ -186,7 +183,7 @@ def test_h40_discord_in_revolutionary_groups_a_player_may_be_left_with_zero_acti
     may not move."""
     g = game(3)
     play(g, "h40")
-    pick_player(g, SOVIET, "rev3")
+    choose_player(g, SOVIET, "rev3")
     act(g, SOVIET, "done")  # keep every event
     pass_through(g, lambda x: top(x)["kind"] == "turn_order")
     g.apply("rev1", {"type": "choose_next", "seat": "rev1"})
@@ -235,9 +232,9 @@ def test_h10_first_speech_with_h12_curfew_also_shifts_morale():
     act(g, "rev1", "discard", card=g.s["hands"]["rev1"][0])
     act(g, "rev2", "discard", card=g.s["hands"]["rev2"][0])
     play(g, "h12")
-    pick_player(g, SOVIET, "rev1")
+    choose_player(g, SOVIET, "rev1")
     assert g.view("rev1")["morale"] == 1
-    assert any("Curfew, First speech of Imre Nagy resolved" in t for t in log_texts(g))
+    assert any("Curfew, First speech of Imre Nagy resolved" in t for t in log_texts(g, "rev1"))
 
 
 def test_h10_first_speech_makes_h17_sympathetic_soviets_undiscardable():
@@ -257,17 +254,17 @@ def test_h01_and_h29_popular_support_with_h28_cia_asset():
     g = game(2)
     play(g, "h01", "cp")  # support 3 -> 2
     play(g, "h28")
-    assert g.view("rev1")["support"] == 3 and g.view("rev1")["morale"] == 1
+    assert g.view("rev1")["support_index"] == 3 and g.view("rev1")["morale"] == 1
     g2 = game(2)
     play(g2, "h29", "cp")  # support 3 -> 2
     play(g2, "h28")
-    assert g2.view("rev1")["support"] == 1
+    assert g2.view("rev1")["support_index"] == 1
     g3 = game(2)
     play(g3, "h01", "cp")
     play(g3, "h29", "cp")  # support 3 -> 1
     play(g3, "h28")
-    assert g3.view("rev1")["support"] == 1  # both: +1 then -1
-    texts = log_texts(g3)
+    assert g3.view("rev1")["support_index"] == 1  # both: +1 then -1
+    texts = log_texts(g3, "rev1")
     assert any("Popular support (H#1) resolved" in t for t in texts)
     assert any("Popular support (H#29) resolved" in t for t in texts)
 
@@ -331,12 +328,12 @@ def test_h08_protests_in_poland_with_h21_polish_aid_heal_or_draw():
     refresh(g)
     play(g, "h08", "cp")
     play(g, "h21", "cp")
-    pick_player(g, "rev1", "rev1")
+    choose_player(g, "rev1", "rev1")
     opts = of_type(g, "rev1", "choose")
     assert {"type": "choose", "option": "heal", "seat": "rev2"} in opts
     assert {"type": "choose", "option": "draw", "seat": "rev1"} in opts
     assert {"type": "choose", "option": "heal", "seat": "rev1"} not in opts  # no injury to remove
-    pick(g, "rev2", "heal", seat="rev2")
+    choose(g, "rev2", "heal", seat="rev2")
     assert g.view("rev1")["injuries"]["rev2"] == 1
     assert in_headline_step(g)
 
@@ -347,7 +344,7 @@ def test_h08_protests_in_poland_with_h35_polish_fact_finding_aid_cards_give_all_
     play(g, "h08", "cp")
     play(g, "h35", "cp")
     assert g.s["today"]["aid_full"] is True
-    assert any("Aid card" in t for t in log_texts(g))
+    assert any("Aid card" in t for t in log_texts(g, "rev1"))
     pass_through(g, lambda x: top(x)["kind"] == "turn")
     # Students' demands needs information + food: one Aid card gives both today.
     g.s["locations"]["university"]["active"] = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction, ops
+from engine.frames.hits import push_hits, tanks_fire
 from tests.invariants import check_invariants
 from tests.support import (
     act,
@@ -16,6 +17,7 @@ from tests.support import (
     force_dice,
     game,
     legal,
+    log_texts,
     of_type,
     pass_through,
     refresh,
@@ -25,10 +27,7 @@ from tests.support import (
     top,
 )
 
-
 # ----- staging helpers ----------------------------------------------------------------------------
-def log_texts(g, seat: str = "rev1") -> list[str]:
-    return [e["text"] for e in g.view(seat)["log"]]
 
 
 def hand_ids(g, seat: str = "rev1") -> list[str]:
@@ -118,7 +117,7 @@ def test_card_build_barricade_places_a_barricade_token():
     stage(g, rev1="astoria", hand=["rc_build_barricade_1"], units={"astoria": {"soviet_tanks": 2}})
     act(g, "rev1", "play_card", card="rc_build_barricade_1")
     act(g, "rev1", "draw_card")
-    assert "A barricade in Astoria stops the Soviet tanks from firing." in log_texts(g)
+    assert "A barricade in Astoria stops the Soviet tanks from firing." in log_texts(g, "rev1")
 
 
 def test_card_first_aid_kit_is_an_action_removing_one_injury():
@@ -149,7 +148,7 @@ def test_card_first_aid_kit_heals_two_on_the_day_peterfy_hospital_was_resolved()
     act(g, "rev1", "discard", card="rc_medical_1")
     act(g, "rev1", "discard", card="rc_food_1")
     act(g, "rev1", "done")
-    assert "Péterfy Hospital treats the wounded: every First aid kit removes 2 injuries today." in log_texts(g)
+    assert "Péterfy Hospital treats the wounded: every First aid kit removes 2 injuries today." in log_texts(g, "rev1")
     act(g, "rev1", "play_card", card="rc_first_aid_kit_1")
     g.apply("rev1", {"type": "choose_player", "seat": "rev2"})
     # rev2 is healed; the second injury can only come from rev1 now (chosen automatically).
@@ -191,7 +190,7 @@ def test_card_transportation_moves_with_two_fighters_without_discarding():
     assert hand_ids(g) == ["rc_molotov_1"]
     assert v["turn"] == {"seat": "rev1", "actions_left": 2, "free_move": True}
     assert ("rev1 moves from University of Technology to Astoria with Imre Colos, Ottó Lakatos "
-            "(free: Transportation card).") in log_texts(g)
+            "(free: Transportation card).") in log_texts(g, "rev1")
     assert active_ids(g, "astoria") == ["f_imre_colos", "f_otto_lakatos"]
 
 
@@ -215,8 +214,8 @@ def test_ak47_removes_3_militia_without_action_or_reward():
     v = g.view("rev1")
     assert (v["locations"]["stalin"]["militia"], v["locations"]["stalin"]["snipers"]) == (1, 1)
     assert v["hand"] == [] and v["turn"]["actions_left"] == 2
-    assert "AK-47: rev1 removes 3 militia from Stalin Square (no card is drawn)." in log_texts(g)
-    assert not any("draws" in t for t in log_texts(g)[-3:])
+    assert "AK-47: rev1 removes 3 militia from Stalin Square (no card is drawn)." in log_texts(g, "rev1")
+    assert not any("draws" in t for t in log_texts(g, "rev1")[-3:])
     check_invariants(g)
 
 
@@ -317,7 +316,7 @@ def test_last_stand_resolves_the_event_ignoring_its_requirements_and_stays_in_fr
     assert v["morale"] == morale + 1  # Students' demands: morale toward the Hungarian end
     assert v["last_stand"] == ["rev1"]
     assert "rc_last_stand" not in discard_ids(g) and "rc_last_stand" not in hand_ids(g)
-    assert "Last Stand: rev1 resolves the event in Kossuth Square without its resources." in log_texts(g)
+    assert "Last Stand: rev1 resolves the event in Kossuth Square without its resources." in log_texts(g, "rev1")
     assert "rc_molotov_1" in hand_ids(g)  # no card discarded for icons
     assert turn_view(g, "rev2")["seat"] == "rev2"  # rev1's actions are all spent
     check_invariants(g)
@@ -348,12 +347,12 @@ def test_last_stand_hit_restriction_follows_you_until_the_end_of_the_day():
     g.s["positions"].update(rev1="astoria", rev2="astoria")
     set_active(g, "astoria", ["f_otto_lakatos"])
     g.s["locations"]["astoria"]["barricades"] = 1
-    ops.push_hits(g, "astoria", 1, "test")
+    push_hits(g, "astoria", 1, "test")
     refresh(g)
     assert legal(g, "rev2") == [{"type": "hit", "target": "injury", "seat": "rev1"}]
     g.apply("rev2", {"type": "hit", "target": "injury", "seat": "rev1"})
     # Hits elsewhere are distributed freely.
-    ops.push_hits(g, "kossuth", 1, "test")
+    push_hits(g, "kossuth", 1, "test")
     refresh(g)
     assert {"type": "hit", "target": "fighter", "fighter": "f_imre_colos"} in legal(g, "rev2")
     act(g, "rev2", "hit", target="fighter", fighter="f_imre_colos")
@@ -370,7 +369,7 @@ def test_last_stand_with_howitzer_the_team_chooses_between_the_forced_targets():
     act(g, "rev1", "draw_card")
     act(g, "rev1", "play_card", card="rc_last_stand")
     set_active(g, "kossuth", ["f_imre_colos", "rt_howitzer"])
-    ops.push_hits(g, "kossuth", 1, "test")
+    push_hits(g, "kossuth", 1, "test")
     refresh(g)
     assert legal(g) == [{"type": "hit", "target": "fighter", "fighter": "rt_howitzer"},
                         {"type": "hit", "target": "injury", "seat": "rev1"}]
@@ -390,7 +389,7 @@ def test_last_stand_extra_action_from_the_reward_is_lost():
     act(g, "rev1", "play_card", card="rc_last_stand")
     here = g.view("rev1")["locations"]["hwpp"]
     assert (here["militia"], here["snipers"], here["event"]) == (0, 0, None)
-    assert any("extra action" in t and "lost" in t for t in log_texts(g))
+    assert any("extra action" in t and "lost" in t for t in log_texts(g, "rev1"))
     assert g.view("rev1")["turn"]["seat"] == "rev2"  # rev1 has no action to take
     assert g.s["today"]["actions_taken"] == 2
     check_invariants(g)
@@ -408,10 +407,10 @@ def test_fighter_peter_hajas_cancels_retaliation_only():
     g = tank_turn(tanks=2, fighters=["f_peter_hajas"])
     state = g.s["rng"]
     act(g, "rev1", "draw_card")
-    assert "Péter Hajas cancels the retaliation of the Soviet tanks in Astoria." in log_texts(g)
+    assert "Péter Hajas cancels the retaliation of the Soviet tanks in Astoria." in log_texts(g, "rev1")
     assert g.s["rng"] == state
     force_dice(g, [1, 5])
-    assert ops.tanks_fire(g, "astoria", "test") == 1
+    assert tanks_fire(g, "astoria", "test") == 1
 
 
 def test_fighter_julia_tollas_tank_rolls_hit_only_on_1_2():
@@ -420,10 +419,12 @@ def test_fighter_julia_tollas_tank_rolls_hit_only_on_1_2():
     g = tank_turn(tanks=3, fighters=["f_julia_tollas"])
     force_dice(g, [3, 2, 4])
     act(g, "rev1", "draw_card")
-    assert "Soviet tanks in Astoria fire at rev1: 3, 2, 4: 1 hit(s)." in log_texts(g)
+    assert "Soviet tanks in Astoria fire at rev1: 3, 2, 4: 1 hit(s)." in log_texts(g, "rev1")
     g.apply("rev1", {"type": "hit", "target": "injury", "seat": "rev1"})
     force_dice(g, [3, 3, 1])
-    assert ops.tanks_fire(g, "astoria", "test") == 1
+    assert tanks_fire(g, "astoria", "test") == 1
+    assert g.view("soviet")["log"][-1]["dice"] == {"dice": [3, 3, 1], "for": "tank_fire", "location": "astoria",
+                                                   "hits": 1}
 
 
 @pytest.mark.parametrize("fighter, reduction", [("f_marton_kalapos", 3), ("f_marta_wawelska", 1)])
@@ -442,7 +443,7 @@ def test_fighter_kalapos_and_wawelska_reduce_spa_strength(fighter, reduction):
     force_dice(g, [6, 6])
     act(g, "soviet", "play_spa", card="spa_attack_1")
     act(g, "soviet", "attack", location="stalin")
-    assert f"Attack! on Stalin Square (strength {9 - reduction}): rolled 6 and 6: 1 hit(s)." in log_texts(g)
+    assert f"Attack! on Stalin Square (strength {9 - reduction}): rolled 6 and 6: 1 hit(s)." in log_texts(g, "rev1")
     act(g, "rev2", "hit", target="fighter", fighter=fighter)
     # R13: the threaten step reads the board after the fire; the fire removed the fighter, so the
     # strength is 9 again and morale shifts.
@@ -484,12 +485,12 @@ def test_fighter_ilona_kek_action_removes_an_injury_tanks_fire_first():
     refresh(g)
     force_dice(g, [5])
     act(g, "rev1", "use_fighter", fighter="f_ilona_kek")
-    assert "Soviet tanks in Astoria fire at rev1: 5: 0 hit(s)." in log_texts(g)
+    assert "Soviet tanks in Astoria fire at rev1: 5: 0 hit(s)." in log_texts(g, "rev1")
     g.apply("rev1", {"type": "choose_player", "seat": "rev2"})
     v = g.view("rev1")
     assert v["injuries"] == {"rev1": 1, "rev2": 1}
     assert v["turn"]["actions_left"] == 1
-    assert "rev1 uses the ability of Ilona Kék." in log_texts(g)
+    assert "rev1 uses the ability of Ilona Kék." in log_texts(g, "rev1")
     # An Action ability may be used again with another action.
     act(g, "rev1", "use_fighter", fighter="f_ilona_kek")
 
@@ -519,7 +520,7 @@ def test_fighter_anna_syrenka_discard_up_to_3_draw_as_many():
     assert len(v["hand"]) == 4 and {"rc_vehicle_1", "rc_aid_1"} <= set(hand_ids(g))
     assert discard_ids(g)[-2:] == ["rc_molotov_1", "rc_food_1"]
     assert v["turn"]["actions_left"] == 1
-    assert any(t.startswith("You draw ") and t.endswith("(Anna Syrenka).") for t in log_texts(g))
+    assert any(t.startswith("You draw ") and t.endswith("(Anna Syrenka).") for t in log_texts(g, "rev1"))
 
 
 def test_fighter_anna_syrenka_at_most_3_cards():
@@ -571,7 +572,7 @@ def test_fighter_janos_rezon_moves_himself_once_per_turn_not_into_4_fighters():
     assert sorted(a["location"] for a in legal(g)) == ["astoria", "bem", "csepel"]
     act(g, "rev1", "choose_location", location="bem")
     assert "f_janos_rezon" in active_ids(g, "bem")
-    assert "János Rézon moves from University of Technology to Bem Statue." in log_texts(g)
+    assert "János Rézon moves from University of Technology to Bem Statue." in log_texts(g, "rev1")
     assert turn_view(g)["actions_left"] == 2
     g.s["positions"]["rev1"] = "bem"
     refresh(g)
@@ -592,7 +593,7 @@ def test_fighter_jozsef_kormanyos_free_step_when_he_comes_along():
     act(g, "rev1", "take_fighter", fighter="f_jozsef_kormanyos")
     act(g, "rev1", "done")
     assert ("rev1 moves from University of Technology to Astoria with Imre Colos, József Kormányos "
-            "(free with József Kormányos).") in log_texts(g)
+            "(free with József Kormányos).") in log_texts(g, "rev1")
     assert len(g.s["hands"]["rev1"]) == 2
     act(g, "rev1", "move", to="university")
     act(g, "rev1", "take_fighter", fighter="f_jozsef_kormanyos")
@@ -638,13 +639,13 @@ def test_rev_tank_howitzer_takes_every_hit_even_with_no_player():
     decides)."""
     g = rev_turn()
     stage(g, active={"csepel": ["f_imre_colos", "rt_howitzer"]})
-    ops.push_hits(g, "csepel", 2, "test")
+    push_hits(g, "csepel", 2, "test")
     refresh(g)
     assert g.active_seats() == ["rev1", "rev2"]
     assert legal(g, "rev2") == [{"type": "hit", "target": "fighter", "fighter": "rt_howitzer"}]
     act(g, "rev2", "hit", target="fighter", fighter="rt_howitzer")
     assert {"type": "hit", "target": "fighter", "fighter": "f_imre_colos"} in legal(g, "rev2")
-    assert "Revolutionary tank Howitzer is destroyed in Csepel (test)." in log_texts(g)
+    assert "Revolutionary tank Howitzer is destroyed in Csepel (test)." in log_texts(g, "rev1")
 
 
 def test_rev_tank_t34_only_gives_icons():
@@ -668,7 +669,7 @@ def test_rev_tank_t55_is_a_barricade():
     g = tank_turn(tanks=2, fighters=["rt_t55"])
     state = g.s["rng"]
     act(g, "rev1", "draw_card")
-    assert "A barricade in Astoria stops the Soviet tanks from firing." in log_texts(g)
+    assert "A barricade in Astoria stops the Soviet tanks from firing." in log_texts(g, "rev1")
     assert g.s["rng"] == state
     from engine.frames.spa import can_leave
 

@@ -12,7 +12,7 @@ from tests.support import act, game, of_type, to_rev_turn, top
 
 VIEW_KEYS = {"seat", "day", "phase", "step", "morale", "support", "locations", "market", "event_deck_count",
              "headline_decks", "hands", "hand", "spa_pool", "spa_queue", "injuries", "positions", "active",
-             "prompt", "actions", "log", "result"}
+             "prompt", "decision", "actions", "log", "result", "morale_index", "support_index"}
 LOCATION_KEYS = {"event", "militia", "snipers", "soviet_tanks", "barricades", "fighters", "revolutionary_tanks",
                  "players"}
 
@@ -195,3 +195,63 @@ def test_public_properties_day_seed_options_and_move_count():
     seat = g.active_seats()[0]
     g.apply(seat, g.legal_actions(seat)[0])
     assert g.move_count == 1 == len(g.record()["actions"])
+
+
+def _random_views(revolutionaries: int, seed: int):
+    """Every view of every seat after every action of a random game, with the frame on top."""
+    g = new_game(revolutionaries, seed, {})
+    bot = RandomBot(seed)
+    while True:
+        top_kind = g.s["stack"][-1]["kind"] if g.result is None else None
+        yield top_kind, g.views(g.seats + ("spectator",))
+        if g.result is not None:
+            return
+        seat = bot.rng.choice(g.active_seats())
+        g.apply(seat, bot.choose(g.legal_actions(seat)))
+
+
+def test_every_view_says_which_decision_is_pending():
+    """DESIGN §2 (docs/contract.md): every view carries `decision` {kind, stage, ...}, the same for
+    every seat; its kind is the frame that waits for the decision, or game_over at the end."""
+    for revolutionaries, seed in ((1, 41), (2, 42), (3, 43)):
+        for top_kind, views in _random_views(revolutionaries, seed):
+            decisions = [v["decision"] for v in views.values()]
+            assert all(d == decisions[0] for d in decisions)
+            d = decisions[0]
+            assert isinstance(d["kind"], str) and isinstance(d["stage"], str)
+            json.dumps(d)
+            assert d["kind"] == (top_kind or "game_over")
+
+
+def test_decision_kinds_cover_every_frame_kind_that_decides():
+    """Every frame kind that can wait for a seat describes its decision; automatic frames do not."""
+    from engine.frames.base import FRAMES, Frame
+
+    for kind, frame in FRAMES.items():
+        decides = type(frame).deciders is not Frame.deciders
+        describes = type(frame).decision is not Frame.decision
+        assert decides == describes, kind
+
+
+def test_track_fields_give_what_the_board_prints():
+    """Setup: the support marker starts on the neutral, underlined 4 and the morale marker on the
+    underlined 2; the view reads 4 and 2 (the spaces' positions are morale_index/support_index)."""
+    v = game(2, 1).view("spectator")
+    assert (v["support"], v["support_colour"], v["support_index"]) == (4, "neutral", 3)
+    assert (v["morale"], v["morale_index"], v["morale_skull"]) == (2, 2, False)
+
+
+def test_every_frame_names_its_rulebook_section():
+    """Each frame class's docstring starts with "Rulebook: <section title>", a title the rulebook
+    prints as a heading, so the code of a rule is found from its section in one search."""
+    import pathlib
+
+    from engine.frames.base import FRAMES
+
+    rulebook = pathlib.Path("/work/shared/seeds/days-of-ire-rulebook.txt")
+    headings = {line.strip() for line in rulebook.read_text().splitlines()} if rulebook.exists() else None
+    for kind, frame in FRAMES.items():
+        first = (type(frame).__doc__ or "").splitlines()[0]
+        assert first.startswith("Rulebook: "), kind
+        if headings is not None:
+            assert first.removeprefix("Rulebook: ") in headings, (kind, first)

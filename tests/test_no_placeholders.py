@@ -12,8 +12,8 @@ from engine.effects import EFFECTS
 TESTS = Path(__file__).parent
 # Passive abilities are rules, not effects run on demand: each is wired where the rule applies.
 PASSIVE_IN_RULES = {
-    "f_peter_hajas": "engine/frames/revolutionary.py (retaliate)",
-    "f_julia_tollas": "engine/ops.py (tank_hit_threshold)",
+    "f_peter_hajas": "engine/frames/hits.py (retaliate)",
+    "f_julia_tollas": "engine/frames/hits.py (hit_threshold)",
     "f_marton_kalapos": "engine/frames/spa.py (strength)",
     "f_marta_wawelska": "engine/frames/spa.py (strength)",
     "f_jozsef_kormanyos": "engine/frames/revolutionary.py (movement)",

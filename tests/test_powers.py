@@ -9,14 +9,12 @@ import pytest
 from bots.random_bot import play_random_game
 from engine import replay
 from tests.invariants import check_day_actions, check_invariants
-from tests.support import act, of_type
+from tests.support import act, log_texts, of_type, set_active
 from tests.test_cards_revolutionary import (  # the same staging as the card tests
     force_dice,
     hand_ids,
     legal,
-    log_texts,
     rev_turn,
-    set_active,
     stage,
     turn_view,
 )
@@ -74,7 +72,7 @@ def test_blue_benefit_second_movement_step_also_free(benefit):
     assert ({"type": "done"} in legal(g)) is benefit
     if benefit:
         act(g, "rev1", "done")
-        assert "rev1 moves from Széna Square to Bem Statue (free)." in log_texts(g)
+        assert "rev1 moves from Széna Square to Bem Statue (free)." in log_texts(g, "rev1")
         act(g, "rev1", "move", to="kossuth")  # the third step costs a card
         assert {"type": "done"} not in legal(g)
 
@@ -117,7 +115,7 @@ def test_yellow_benefit_draw_a_card_when_activating_a_fighter_once_per_turn(bene
     assert g.view("rev1")["prompt"] == "Yellow power: draw a card for activating a fighter?"
     act(g, "rev1", "draw_card")
     assert len(hand_ids(g)) == 2
-    assert any(t.startswith("You draw ") and t.endswith("(yellow power).") for t in log_texts(g))
+    assert any(t.startswith("You draw ") and t.endswith("(yellow power).") for t in log_texts(g, "rev1"))
     act(g, "rev1", "activate_fighter")  # the revealed tile
     assert top_kind(g) != "choice"  # no second offer this turn
     assert len(hand_ids(g)) == 2
@@ -145,7 +143,7 @@ def test_yellow_disadvantage_retaliation_hits_on_1_to_4(disadvantage):
     force_dice(g, [4, 5])
     act(g, "rev1", "draw_card")
     hits = 1 if disadvantage else 0
-    assert f"Soviet tanks in Astoria fire at rev1: 4, 5: {hits} hit(s)." in log_texts(g)
+    assert f"Soviet tanks in Astoria fire at rev1: 4, 5: {hits} hit(s)." in log_texts(g, "rev1")
 
 
 def test_yellow_disadvantage_with_julia_tollas_hits_only_on_1_2():
@@ -155,7 +153,7 @@ def test_yellow_disadvantage_with_julia_tollas_hits_only_on_1_2():
     set_active(g, "astoria", ["f_julia_tollas"])
     force_dice(g, [3, 4])
     act(g, "rev1", "draw_card")
-    assert "Soviet tanks in Astoria fire at rev1: 3, 4: 0 hit(s)." in log_texts(g)
+    assert "Soviet tanks in Astoria fire at rev1: 3, 4: 0 hit(s)." in log_texts(g, "rev1")
 
 
 def test_yellow_disadvantage_only_when_tanks_retaliate_against_yellow():
@@ -165,7 +163,7 @@ def test_yellow_disadvantage_only_when_tanks_retaliate_against_yellow():
     act(g, "rev1", "end_turn")
     force_dice(g, [4])
     act(g, "rev2", "draw_card")
-    assert "Soviet tanks in Astoria fire at rev2: 4: 0 hit(s)." in log_texts(g)
+    assert "Soviet tanks in Astoria fire at rev2: 4: 0 hit(s)." in log_texts(g, "rev1")
 
 
 # ===== green ========================================================================================
@@ -184,7 +182,7 @@ def test_green_benefit_discard_any_card_to_heal_once_per_turn(benefit):
     v = g.view("rev1")
     assert v["injuries"] == {"rev1": 1, "rev2": 0}
     assert v["turn"]["actions_left"] == 2
-    assert "rev1 uses the green player power." in log_texts(g)
+    assert "rev1 uses the green player power." in log_texts(g, "rev1")
     assert of_type(g, "rev1", "use_power") == []  # once per turn
 
 

@@ -6,14 +6,12 @@ import pytest
 
 from engine import IllegalAction
 from engine.cards import REV_CARD
-from tests.support import act, game, of_type, pass_through, refresh
+from tests.support import act, game, log_texts, of_type, pass_through, refresh
 
 SOVIET = "soviet"
 
 
 # ----- helpers --------------------------------------------------------------------------------------
-def log_texts(g, seat="spectator"):
-    return [e["text"] for e in g.view(seat)["log"]]
 
 
 def give(g, seat, kinds):

@@ -6,22 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from tests.staging_revolutionary_phase import (
-    PLAIN,
-    kinds,
-    loc_view,
-    log_texts,
-    turn_view,
-)
-from tests.support import (
-    act,
-    force_dice,
-    of_type,
-    refresh,
-    rev_turn,
-    set_active,
-    set_hand,
-)
+from tests.staging_revolutionary_phase import PLAIN, kinds, loc_view, turn_view
+from tests.support import act, force_dice, log_texts, of_type, refresh, rev_turn, set_active, set_hand
 
 
 # ===== Action 1: activate a fighter ================================================================
@@ -73,7 +59,7 @@ def test_action_2_resolve_event_icons_from_active_fighters_and_discarded_cards()
     assert [c["id"] for c in v["hand"]] == ["rc_molotov_1", "rc_information_1"]
     assert [c["id"] for c in v["rev_discard"]] == ["rc_food_1"]
     assert v["turn"]["actions_left"] == 1
-    assert any(t.startswith("rev1 resolves Students' demands in University of Technology") for t in log_texts(g))
+    assert any(t.startswith("rev1 resolves Students' demands in University of Technology") for t in log_texts(g, "rev1"))
 
 
 def test_action_2_aid_card_counts_as_only_one_icon():
@@ -208,7 +194,7 @@ def test_action_3_attack_militia_one_militia_per_ammunition_icon():
     v = g.view("rev1")
     assert v["locations"]["astoria"]["militia"] == 2
     assert [c["id"] for c in v["hand"]] == ["rc_food_1"]  # fewer than 3 attacked: no card
-    assert "rev1 attacks 2 militia in Astoria." in log_texts(g)
+    assert "rev1 attacks 2 militia in Astoria." in log_texts(g, "rev1")
 
 
 def test_action_3_attacking_3_or_more_militia_draws_a_card():
@@ -223,7 +209,7 @@ def test_action_3_attacking_3_or_more_militia_draws_a_card():
     v = g.view("rev1")
     assert v["locations"]["astoria"]["militia"] == 1
     assert len(v["hand"]) == 1 and v["rev_deck_count"] == deck - 1
-    assert "rev1 attacks 3 militia in Astoria." in log_texts(g)
+    assert "rev1 attacks 3 militia in Astoria." in log_texts(g, "rev1")
 
 
 def test_action_3_attack_militia_at_most_5():
@@ -278,7 +264,7 @@ def test_action_4_destroy_tank_with_3_molotov_morale_twice_toward_hungarian_end(
     v = g.view("rev1")
     assert v["locations"]["astoria"]["soviet_tanks"] == 0
     assert v["morale"] == morale + 2
-    assert "rev1 destroys a Soviet tank in Astoria." in log_texts(g)
+    assert "rev1 destroys a Soviet tank in Astoria." in log_texts(g, "rev1")
 
 
 # ===== Action 6: give or take cards =================================================================
@@ -375,7 +361,7 @@ def test_action_5_build_barricade_card_no_action_needed():
     assert v["locations"]["university"]["barricades"] == 1
     assert v["turn"]["actions_left"] == 2
     assert [c["id"] for c in v["rev_discard"]] == ["rc_build_barricade_1"]
-    assert "rev1 plays Build barricade." in log_texts(g)
+    assert "rev1 plays Build barricade." in log_texts(g, "rev1")
 
 
 def test_action_5_build_barricade_only_2_barricade_tokens():

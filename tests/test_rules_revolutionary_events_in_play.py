@@ -3,17 +3,13 @@
 Staging helpers: tests/staging_revolutionary_phase.py."""
 from __future__ import annotations
 
-from tests.staging_revolutionary_phase import (
-    kinds,
-    loc_view,
-    log_texts,
-    turn_view,
-)
+from tests.staging_revolutionary_phase import kinds, loc_view, turn_view
 from tests.support import (
     act,
     at_step,
     game,
     legal,
+    log_texts,
     pass_through,
     refresh,
     rev_turn,
@@ -49,7 +45,7 @@ def test_e03_civilians_armed_extra_ammunition_for_attack_militia_without_cards()
     act(g, "rev1", "attack_militia")
     act(g, "rev1", "done")
     assert loc_view(g, "corvin")["militia"] == 1
-    assert "rev1 attacks 1 militia in Corvin Passage." in log_texts(g)
+    assert "rev1 attacks 1 militia in Corvin Passage." in log_texts(g, "rev1")
 
 
 def test_e03_civilians_armed_adds_to_discarded_ammunition():
@@ -63,7 +59,7 @@ def test_e03_civilians_armed_adds_to_discarded_ammunition():
     act(g, "rev1", "discard", card="rc_ammunition_crate_1")
     act(g, "rev1", "done")
     assert loc_view(g, "corvin")["militia"] == 1
-    assert "rev1 attacks 3 militia in Corvin Passage." in log_texts(g)
+    assert "rev1 attacks 3 militia in Corvin Passage." in log_texts(g, "rev1")
 
 
 def test_e03_civilians_armed_extra_ammunition_for_resolve_event():

@@ -6,22 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from tests.staging_revolutionary_phase import (
-    PLAIN,
-    active_ids,
-    loc_view,
-    log_texts,
-)
-from tests.support import (
-    act,
-    force_dice,
-    of_type,
-    refresh,
-    rev_turn,
-    set_active,
-    set_hand,
-    top,
-)
+from tests.staging_revolutionary_phase import PLAIN, active_ids, loc_view
+from tests.support import act, force_dice, log_texts, of_type, refresh, rev_turn, set_active, set_hand, top
 
 
 # ===== Retaliation of Soviet tanks and hits =========================================================
@@ -36,7 +22,7 @@ def test_retaliation_one_die_per_tank_1_to_3_is_a_hit_before_the_action():
     hand = len(g.s["hands"]["rev1"])
     force_dice(g, [3, 4, 1])
     act(g, "rev1", "draw_card")
-    assert "Soviet tanks in Astoria fire at rev1: 3, 4, 1: 2 hit(s)." in log_texts(g)
+    assert "Soviet tanks in Astoria fire at rev1: 3, 4, 1: 2 hit(s)." in log_texts(g, "rev1")
     assert len(g.s["hands"]["rev1"]) == hand  # the action waits for the hits
     assert g.active_seats() == ["rev1"]
     assert sorted(g.legal_actions("rev1"), key=str) == sorted([
@@ -58,9 +44,23 @@ def test_retaliation_4_to_6_misses():
     refresh(g)
     force_dice(g, [4, 6])
     act(g, "rev1", "draw_card")
-    assert "Soviet tanks in Astoria fire at rev1: 4, 6: 0 hit(s)." in log_texts(g)
+    assert "Soviet tanks in Astoria fire at rev1: 4, 6: 0 hit(s)." in log_texts(g, "rev1")
     assert g.s["injuries"]["rev1"] == 0
     assert top(g)["kind"] == "turn"
+
+
+def test_retaliation_dice_are_in_the_log_as_data():
+    """Retaliation of Soviet Tanks: the dice of the roll reach every view's log as data (what they
+    were rolled for, where, how many hits), so a client shows them without reading the text."""
+    g = rev_turn()
+    g.s["positions"]["rev1"] = "astoria"
+    g.s["locations"]["astoria"]["soviet_tanks"] = 3
+    refresh(g)
+    force_dice(g, [3, 4, 1])
+    act(g, "rev1", "draw_card")
+    for seat in ("rev1", "soviet", "spectator"):
+        rolls = [e["dice"] for e in g.view(seat)["log"] if "dice" in e]
+        assert rolls[-1] == {"dice": [3, 4, 1], "for": "retaliation", "location": "astoria", "hits": 2}
 
 
 def test_retaliation_prevented_by_a_barricade():
@@ -72,8 +72,8 @@ def test_retaliation_prevented_by_a_barricade():
     refresh(g)
     state = g.s["rng"]
     act(g, "rev1", "draw_card")
-    assert "A barricade in Astoria stops the Soviet tanks from firing." in log_texts(g)
-    assert not any("fire at" in t for t in log_texts(g))
+    assert "A barricade in Astoria stops the Soviet tanks from firing." in log_texts(g, "rev1")
+    assert not any("fire at" in t for t in log_texts(g, "rev1"))
     assert g.s["rng"] == state  # no die rolled
     assert g.s["injuries"]["rev1"] == 0
 
@@ -112,7 +112,7 @@ def test_retaliation_ammunition_of_a_removed_fighter_still_counts_for_attack_mil
     act(g, "rev1", "done")
     g.apply("rev1", {"type": "hit", "target": "fighter", "fighter": "f_robert_fekete"})
     assert loc_view(g, "astoria")["militia"] == 1
-    assert "rev1 attacks 2 militia in Astoria." in log_texts(g)
+    assert "rev1 attacks 2 militia in Astoria." in log_texts(g, "rev1")
 
 
 def test_hits_distributed_by_the_revolutionaries_in_the_location():
@@ -133,7 +133,7 @@ def test_hits_distributed_by_the_revolutionaries_in_the_location():
     assert [a for a in g.legal_actions("rev2") if a["type"] == "hit"] == expected
     g.apply("rev2", {"type": "hit", "target": "injury", "seat": "rev2"})
     assert g.view("rev1")["injuries"] == {"rev1": 0, "rev2": 1}
-    assert "rev2 takes an injury (1 in all) (tank fire)." in log_texts(g)
+    assert "rev2 takes an injury (1 in all) (tank fire)." in log_texts(g, "rev1")
 
 
 def test_hits_howitzer_must_take_the_hit_in_its_location():
@@ -172,7 +172,7 @@ def test_draw_equal_to_morale_split_evenly_rulebook_example_1():
     assert sorted((a["counts"]["rev1"], a["counts"]["rev2"]) for a in offered) == [(2, 3), (3, 2)]
     g.apply("rev2", {"type": "distribute", "counts": {"rev1": 2, "rev2": 3}})
     assert {s: len(h) for s, h in g.s["hands"].items()} == {"rev1": 7, "rev2": 8}
-    assert "Morale draw: rev1 takes 2, rev2 takes 3." in log_texts(g)
+    assert "Morale draw: rev1 takes 2, rev2 takes 3." in log_texts(g, "rev1")
 
 
 def test_draw_rulebook_example_2_one_one_three_is_not_legal():

@@ -6,16 +6,12 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from tests.staging_revolutionary_phase import (
-    kinds,
-    loc_view,
-    log_texts,
-    turn_view,
-)
+from tests.staging_revolutionary_phase import kinds, loc_view, turn_view
 from tests.support import (
     act,
     at_step,
     game,
+    log_texts,
     of_type,
     pass_through,
     refresh,
@@ -39,7 +35,7 @@ def test_turn_order_is_chosen_by_the_team_any_revolutionary_may_choose():
     v = g.view("rev1")
     assert v["turn_order"] == ["rev2", "rev1"]
     assert v["turn"] == {"seat": "rev2", "actions_left": 2, "free_move": True}
-    assert "Turn order: rev2, rev1." in log_texts(g)
+    assert "Turn order: rev2, rev1." in log_texts(g, "rev1")
     assert g.legal_actions("rev1") == []
 
 
@@ -77,7 +73,7 @@ def test_movement_first_step_is_free_before_the_first_action():
     assert v["positions"]["rev1"] == "szena"
     assert [c["id"] for c in v["hand"]] == before
     assert v["turn"]["free_move"] is False
-    assert "rev1 moves from University of Technology to Széna Square (free)." in log_texts(g)
+    assert "rev1 moves from University of Technology to Széna Square (free)." in log_texts(g, "rev1")
 
 
 def test_movement_each_additional_step_costs_one_card_of_any_type():
@@ -100,7 +96,7 @@ def test_movement_each_additional_step_costs_one_card_of_any_type():
     assert [c["id"] for c in v["hand"]] == ["rc_aid_1", "rc_molotov_1"]
     assert [c["id"] for c in v["rev_discard"]] == ["rc_build_barricade_1"]
     assert v["turn"]["actions_left"] == 2  # moving is not an action
-    assert "rev1 moves from Széna Square to Bem Statue (discarding Build barricade)." in log_texts(g)
+    assert "rev1 moves from Széna Square to Bem Statue (discarding Build barricade)." in log_texts(g, "rev1")
 
 
 def test_movement_free_step_is_lost_once_an_action_is_taken():
@@ -165,7 +161,7 @@ def test_movement_take_at_most_two_active_fighters_along():
     assert [f["id"] for f in loc_view(g, "szena")["fighters"] if f["active"]] == ["f_imre_colos", "f_valeria_pille"]
     assert [f["id"] for f in loc_view(g, "university")["fighters"] if f["active"]] == ["f_otto_lakatos"]
     assert ("rev1 moves from University of Technology to Széna Square with Imre Colos, Valéria Pille (free)."
-            in log_texts(g))
+            in log_texts(g, "rev1"))
 
 
 def test_movement_rulebook_example_csepel_to_corvin_with_2_fighters_reaching_4():

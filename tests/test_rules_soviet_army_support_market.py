@@ -7,9 +7,7 @@ import pytest
 
 from tests.staging_soviet_phase import (
     SOVIET,
-    choose,
     done,
-    log_texts,
     play,
     sv,
     unchanged_after_illegal,
@@ -17,7 +15,7 @@ from tests.staging_soviet_phase import (
     with_hand,
     with_market,
 )
-from tests.support import act, game, of_type, refresh
+from tests.support import act, choose_player, game, log_texts, of_type, refresh
 
 
 # ===== Army step ====================================================================================
@@ -207,7 +205,7 @@ def test_support_step_discards_cp_cards_but_not_resolved_or_lapsing_ones():
     play(g, "h04", "cp")
     play(g, "h11", "resolve")
     play(g, "h36", "cp")
-    choose(g, "rev1", "rev1")
+    choose_player(g, "rev1", "rev1")
     assert [c["id"] for c in sv(g)["headline_discard"]] == ["h11"]
     done(g, 3)
     v = sv(g)

@@ -9,7 +9,6 @@ from tests.staging_soviet_phase import (
     SOVIET,
     buyable,
     done,
-    log_texts,
     market_cost,
     play,
     settle,
@@ -20,7 +19,7 @@ from tests.staging_soviet_phase import (
     with_hand,
     with_market,
 )
-from tests.support import act, game, of_type, pass_through, refresh
+from tests.support import act, game, log_texts, of_type, pass_through, refresh
 
 
 # ===== Headline step ================================================================================
@@ -78,7 +77,7 @@ def test_headline_red_resolve_executes_text_then_spa_icon_cp_ignored():
     assert first in [c["id"] for c in v["spa_pool"]] and len(v["spa_pool"]) == 7
     assert [c["id"] for c in v["headline_discard"]] == ["h11"]
     assert v["cp_cards"] == []
-    texts = log_texts(g)
+    texts = log_texts(g, "soviet")
     shift = next(i for i, t in enumerate(texts) if t.startswith("Support shifts toward the Soviet end"))
     spa = next(i for i, t in enumerate(texts) if "retrieves" in t)
     assert shift < spa  # text effect first, then the icon effect
@@ -241,7 +240,7 @@ def test_event_major_replaces_the_occupant_without_effect():
     assert [e["id"] for e in v["event_discard"]] == ["e33"]
     assert v["support_colour"] == "neutral" and v["morale_draw"] == 2
     assert v["cp"] == 0
-    assert "Radio station in the Parliament is removed from Kossuth Square without effect." in log_texts(g)
+    assert "Radio station in the Parliament is removed from Kossuth Square without effect." in log_texts(g, "soviet")
 
 
 def test_event_anywhere_needs_an_empty_location_chosen_by_the_soviet():

@@ -3,19 +3,8 @@
 Staging helpers: tests/staging_soviet_phase.py."""
 from __future__ import annotations
 
-from tests.staging_soviet_phase import (
-    SOVIET,
-    buyable,
-    choose,
-    done,
-    log_texts,
-    play,
-    sv,
-    with_cp,
-    with_hand,
-    with_market,
-)
-from tests.support import act, game, of_type, pass_through, refresh
+from tests.staging_soviet_phase import SOVIET, buyable, done, play, sv, with_cp, with_hand, with_market
+from tests.support import act, choose_player, game, log_texts, of_type, pass_through, refresh
 
 
 # ===== Headline cards with spelled-out effects =======================================================
@@ -50,7 +39,7 @@ def test_h11_crowd_burns_propaganda_at_the_soviet_end_does_nothing():
     log_before = len(g.s["log"])
     play(g, "h11", "resolve")
     v = sv(g)
-    assert v["support"] == 6 and v["soviet_hand_limit"] == 7
+    assert v["support_index"] == 6 and v["soviet_hand_limit"] == 7
     assert not [e for e in g.s["log"][log_before:] if e["text"].startswith("Support shifts")]
     assert v["spa_queue"] == []
 
@@ -109,7 +98,7 @@ def test_h36_pal_maleter_aids_the_revolution_tank_and_team_chooses_who_gets_one_
     assert g.legal_actions(SOVIET) == []  # the card is fully dealt with before the next one
     for seat in ("rev1", "rev2"):
         assert {a["seat"] for a in of_type(g, seat, "choose_player")} == {"rev1", "rev2"}
-    choose(g, "rev1", "rev2")
+    choose_player(g, "rev1", "rev2")
     assert g.active_seats() == [SOVIET]
     assert [c["id"] for c in sv(g)["lapsing"]] == ["h36"]
     assert any("rev2 will take one more action today" in t for t in log_texts(g, "rev2"))
@@ -119,7 +108,7 @@ def test_h36_the_chosen_player_takes_one_more_action_this_day_only():
     """H#36 lapsing example: one Revolutionary player can take one more action during the day it was resolved."""
     g = with_hand(game(2, seed=5), ["h36"])
     play(g, "h36", "cp")
-    choose(g, "rev2", "rev2")
+    choose_player(g, "rev2", "rev2")
     pass_through(g, lambda x: x.s["stack"][-1]["kind"] == "turn")
     assert g.view("rev1")["turn"]["seat"] == "rev1" and g.view("rev1")["turn"]["actions_left"] == 2
     act(g, "rev1", "end_turn")
@@ -163,7 +152,7 @@ def test_h36_tank_not_placed_if_4_active_fighters_in_corvin_passage():
     play(g, "h36", "cp")
     assert g.view("rev1")["locations"]["corvin"]["revolutionary_tanks"] == []
     assert g.view("rev1")["rev_tank_supply"] == 3
-    choose(g, "rev2", "rev1")
+    choose_player(g, "rev2", "rev1")
     assert g.s["today"]["extra_actions"] == {"rev1": 1}
 
 

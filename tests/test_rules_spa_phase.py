@@ -8,7 +8,18 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from tests.support import act, at_step, force_dice, game, legal, of_type, pass_through, refresh, top
+from tests.support import (
+    act,
+    at_step,
+    force_dice,
+    game,
+    legal,
+    log_texts,
+    of_type,
+    pass_through,
+    refresh,
+    top,
+)
 
 ALL_SPA = ["spa_move_sniper_1", "spa_move_sniper_2", "spa_move_militia_1", "spa_move_militia_2",
            "spa_place_militia_1", "spa_place_militia_2", "spa_attack_1", "spa_attack_2"]
@@ -35,8 +46,6 @@ def play(g, card: str) -> None:
     act(g, "soviet", "play_spa", card=card)
 
 
-def log_texts(g, seat: str = "soviet") -> list[str]:
-    return [e["text"] for e in g.view(seat)["log"]]
 
 
 def units(g, kind: str) -> dict:
@@ -122,7 +131,7 @@ def test_spa_move_sniper_one_sniper_to_an_adjacent_location():
     move_sniper(g, "hwpp", "corvin")
     assert units(g, "snipers") == {"hwpp": 1, "corvin": 1}
     assert top(g)["kind"] == "spa"  # one sniper, one step: the card is done
-    assert "1 sniper(s) moved from HWPP Headquarters to Corvin Passage." in log_texts(g)
+    assert "1 sniper(s) moved from HWPP Headquarters to Corvin Passage." in log_texts(g, "soviet")
 
 
 def test_spa_move_sniper_rulebook_examples_into_a_barricade_but_not_out():
@@ -236,7 +245,7 @@ def test_spa_place_militia_up_to_2_together_in_one_reinforcement_location():
     act(g, "soviet", "place_militia", location="hwpp", count=2)
     after = units(g, "militia")
     assert after == {**before, "hwpp": 2}
-    assert "2 militia placed in HWPP Headquarters." in log_texts(g)
+    assert "2 militia placed in HWPP Headquarters." in log_texts(g, "soviet")
 
 
 def test_spa_place_militia_never_above_14_militia():
@@ -281,7 +290,9 @@ def test_spa_attack_rulebook_example_corvin_strength_7_double_hit_no_threaten():
     morale = g.s["morale"]
     force_dice(g, [3, 4])
     attack(g, "corvin")
-    assert "Attack! on Corvin Passage (strength 7): rolled 3 and 4: 2 hit(s)." in log_texts(g)
+    assert "Attack! on Corvin Passage (strength 7): rolled 3 and 4: 2 hit(s)." in log_texts(g, "soviet")
+    assert [e["dice"] for e in g.view("rev2")["log"] if "dice" in e][-1] == \
+        {"dice": [3, 4], "for": "attack", "location": "corvin", "hits": 2, "strength": 7}
     assert g.active_seats() == ["rev2"]
     assert sorted(legal(g, "rev2"), key=str) == sorted([
         {"type": "hit", "target": "injury", "seat": "rev2"},
@@ -317,7 +328,7 @@ def test_spa_attack_fire_smaller_die_and_sum_against_strength(snipers, militia, 
     attack(g, "astoria")
     strength = 3 * snipers + militia
     assert (f"Attack! on Astoria (strength {strength}): rolled {dice[0]} and {dice[1]}: {hits} hit(s)."
-            in log_texts(g))
+            in log_texts(g, "soviet"))
     if hits:
         assert g.active_seats() == ["rev1"]
         assert g.view("rev1")["prompt"].startswith(f"{hits} hit(s) to Astoria")
@@ -333,9 +344,9 @@ def test_spa_attack_threaten_at_strength_9_or_more():
     morale = g.s["morale"]
     force_dice(g, [6, 6])  # 1 hit, nobody to take it
     attack(g, "astoria")
-    assert "1 hit(s) to Astoria find no target." in log_texts(g)
+    assert "1 hit(s) to Astoria find no target." in log_texts(g, "soviet")
     assert g.view("rev1")["morale"] == morale - 1
-    assert any(t.startswith("Morale shifts toward the Soviet end") for t in log_texts(g))
+    assert any(t.startswith("Morale shifts toward the Soviet end") for t in log_texts(g, "soviet"))
 
 
 def test_spa_attack_no_threaten_below_strength_9():
@@ -344,7 +355,7 @@ def test_spa_attack_no_threaten_below_strength_9():
     morale = g.s["morale"]
     force_dice(g, [6, 6])
     attack(g, "astoria")
-    assert "Attack! on Astoria (strength 8): rolled 6 and 6: 1 hit(s)." in log_texts(g)
+    assert "Attack! on Astoria (strength 8): rolled 6 and 6: 1 hit(s)." in log_texts(g, "soviet")
     assert g.view("rev1")["morale"] == morale
 
 

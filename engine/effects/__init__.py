@@ -1,13 +1,17 @@
 """Card text effects, keyed by card id (headlines: "h11"; events: "e14:placement", "e14:reward",
 "e19:penalty"; revolutionary card abilities: "rc:<kind>"; fighter abilities: "f_<name>").
 
-An effect is a function `fn(g, f) -> bool` run inside an `effect` frame `f`. It may ask seats for
+An effect is a function `fn(g, f) -> str` run inside an `effect` frame `f`. It may ask seats for
 choices (`ask`), push hits or other frames, and is called again when those are done; it keeps its
-progress in f["step"] and f["vars"]. It returns True when it has finished.
+progress in f["step"] and f["vars"]. It returns WAITING while it waits for what it pushed or asked
+and FINISHED when it is done (frames.base); so do its step helpers and `ask`.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from ..frames import kinds
+from ..frames.base import FINISHED, WAITING, push
 
 EFFECTS: dict[str, Callable] = {}
 PLAYABLE: dict[str, Callable] = {}  # key -> fn(g, seat) -> bool: may this ability be used now?
@@ -35,14 +39,25 @@ def can_play(g, key: str, seat: str) -> bool:
     return check(g, seat) if check else True
 
 
-def push_effect(g, key: str, by: str, actor: str | None = None, location: str | None = None) -> bool:
+def push_once(g, f, push_fn: Callable, *args, **kwargs) -> str:
+    """The common one-step effect: the first time, `push_fn(g, *args, **kwargs)` pushes what the
+    effect waits for (hits, discards, ...) and the effect waits (WAITING); when it is run again the
+    step is done (FINISHED). Uses f["step"] 0 -> 1."""
+    if f["step"] == 0:
+        f["step"] = 1
+        push_fn(g, *args, **kwargs)
+        return WAITING
+    return FINISHED
+
+
+def push_effect(g, key: str, by: str, actor: str | None = None, location: str | None = None,
+                replaced: str | None = None) -> bool:
     """Queue the effect `key` if the card has one; `by` is "soviet" or "revolutionaries" (who
-    executes the text and so makes its choices), `actor` the seat that triggered it."""
+    executes the text and so makes its choices), `actor` the seat that triggered it (see
+    frames.kinds.effect)."""
     if key not in EFFECTS:
         return False
-    from ..frames.base import push
-
-    push(g, {"kind": "effect", "key": key, "by": by, "actor": actor, "location": location, "step": 0, "vars": {}})
+    push(g, kinds.effect(key, by, actor, location, replaced))
     return True
 
 

@@ -4,23 +4,18 @@ abilities labelled "Action" or "Once per turn" (keyed by the fighter id), and th
 that are used by choice ("pp_green", "pp_yellow").
 
 Passive fighter abilities are rules, not effects: Péter Hajas and Júlia Tollas in `retaliate` and
-`ops.tanks_fire`, Márton Kalapos and Marta Wawelska in the SPA strength, the Howitzer in the hits
+`frames.hits.tanks_fire`, Márton Kalapos and Marta Wawelska in the SPA strength, the Howitzer in the hits
 frame, the T-55 in `ops.has_barricade`; József Kormányos in the Move frame.
 """
 from __future__ import annotations
 
 from .. import ops
 from ..cards import REV_CARD, name_of
-from ..frames.base import push
+from ..frames import kinds
+from ..frames.base import FINISHED, WAITING, push
 from ..frames.choice import ask
-from . import effect, playable_when
+from . import effect, playable_when, push_once
 from .common import location_options, seat_options
-
-
-def _turn(g, seat):
-    from ..frames.revolutionary import turn_of
-
-    return turn_of(g, seat)
 
 
 def _here(g, seat) -> str:
@@ -35,32 +30,32 @@ def _fighter_here(g, seat, fid) -> bool:
     return fid in ops.active_fighters(g, _here(g, seat))
 
 
-def _heal_step(g, f, key: str, prompt: str) -> bool:
+def _heal_step(g, f, key: str, prompt: str) -> str:
     """Ask the actor whom to heal (a hurt player in the actor's location), then heal them once.
-    Returns True while waiting for the answer; the heal happens exactly once per key."""
+    Returns WAITING while waiting for the answer; the heal happens exactly once per key."""
     v = f["vars"]
-    if key not in v and ask(g, f, key, [f["actor"]], prompt, seat_options(_hurt_here(g, f["actor"]))):
-        return True
+    if key not in v and ask(g, f, key, [f["actor"]], prompt, seat_options(_hurt_here(g, f["actor"]))) == WAITING:
+        return WAITING
     done = v.setdefault("_done", [])
     if key not in done:
         done.append(key)
         if v[key]:
             ops.heal(g, v[key]["seat"])
-    return False
+    return FINISHED
 
 
-def _discard_step(g, f, key: str, cards, prompt: str) -> bool:
-    """Ask the actor to discard one of `cards`, then discard it once. Returns True while waiting."""
+def _discard_step(g, f, key: str, cards, prompt: str) -> str:
+    """Ask the actor to discard one of `cards`, then discard it once. Returns WAITING while waiting."""
     v = f["vars"]
-    if key not in v and ask(g, f, key, [f["actor"]], prompt, [{"type": "discard", "card": c} for c in cards]):
-        return True
+    if key not in v and ask(g, f, key, [f["actor"]], prompt, [{"type": "discard", "card": c} for c in cards]) == WAITING:
+        return WAITING
     done = v.setdefault("_done", [])
     if key not in done:
         done.append(key)
         if v[key]:
             ops.discard_rev_card(g, f["actor"], v[key]["card"])
             ops.log(g, f"{f['actor']} discards {name_of(v[key]['card'])}.", refs=[f["actor"], v[key]["card"]])
-    return False
+    return FINISHED
 
 
 # ----- revolutionary cards ----------------------------------------------------------------------
@@ -73,7 +68,7 @@ def _can_build(g, seat):
 def build_barricade(g, f):
     """Place a barricade token in your location."""
     ops.place_units(g, g.s["positions"][f["actor"]], "barricades", 1)
-    return True
+    return FINISHED
 
 
 @playable_when("rc:ambush")
@@ -86,7 +81,7 @@ def ambush(g, f):
     """Kill one sniper in your location."""
     loc = g.s["positions"][f["actor"]]
     ops.remove_units(g, loc, "snipers", 1)
-    return True
+    return FINISHED
 
 
 @playable_when("rc:first_aid_kit")
@@ -98,21 +93,21 @@ def _can_first_aid(g, seat):
 def first_aid_kit(g, f):
     """Action: remove one injury from a player in your location (two injuries, from one or two
     players there, on a day Péterfy Hospital treats the wounded (E#31) was resolved)."""
-    n = max(1, g.s["today"].get("first_aid_heals", 1))
+    n = max(1, g.s["today"]["first_aid_heals"])
     for i in range(n):
         key = f"seat{i}"
         if key not in f["vars"] and not _hurt_here(g, f["actor"]):
             break
         what = "First aid kit: remove an injury from whom?" + (f" ({i + 1} of {n})" if n > 1 else "")
-        if _heal_step(g, f, key, what):
-            return False
-    return True
+        if _heal_step(g, f, key, what) == WAITING:
+            return WAITING
+    return FINISHED
 
 
 @playable_when("rc:transportation")
 def _can_transport(g, seat):
     # Movement happens only before an action: not with zero actions left (ruling).
-    t = _turn(g, seat)
+    t = ops.turn_frame(g, seat)
     return bool(t) and t["actions_left"] > 0
 
 
@@ -121,15 +116,10 @@ def transportation(g, f):
     """Move to an adjacent location without discarding a card, taking up to 2 active fighters."""
     v = f["vars"]
     seat = f["actor"]
-    if f["step"] == 0:
-        if "to" not in v and ask(g, f, "to", [seat], "Transportation: move to which adjacent location?",
-                                 location_options(ops.neighbours(g, _here(g, seat)))):
-            return False
-        f["step"] = 1
-        push(g, {"kind": "move", "seat": seat, "from": _here(g, seat), "to": v["to"]["location"], "free": True,
-                 "pay": None, "fighters": [], "source": "transportation"})
-        return False
-    return True
+    if "to" not in v and ask(g, f, "to", [seat], "Transportation: move to which adjacent location?",
+                             location_options(ops.neighbours(g, _here(g, seat)))) == WAITING:
+        return WAITING
+    return push_once(g, f, push, kinds.move(seat, _here(g, seat), v["to"]["location"], True, source="transportation"))
 
 
 @playable_when("rc:ak47")
@@ -144,12 +134,12 @@ def ak47(g, f):
     n = ops.remove_units(g, loc, "militia", 3)
     ops.log(g, f"AK-47: {f['actor']} removes {n} militia from {ops.name_of_loc(loc)} (no card is drawn).",
             refs=[f["actor"], loc])
-    return True
+    return FINISHED
 
 
 @playable_when("rc:last_stand")
 def _can_last_stand(g, seat):
-    t = _turn(g, seat)
+    t = ops.turn_frame(g, seat)
     return bool(t) and t["actions_left"] == 1 and bool(g.s["locations"][_here(g, seat)]["event"])
 
 
@@ -165,18 +155,18 @@ def last_stand(g, f):
         f["step"] = 1
         if not g.s["locations"][loc]["event"]:
             ops.log(g, f"Last Stand: there is no event left in {ops.name_of_loc(loc)}.", refs=[loc])
-            return True
+            return FINISHED
         ops.log(g, f"Last Stand: {seat} resolves the event in {ops.name_of_loc(loc)} without its resources.",
                 refs=[seat, loc])
         resolve_event(g, seat, loc)
-        return False
-    t = _turn(g, seat)
+        return WAITING
+    t = ops.turn_frame(g, seat)
     if t and t["actions_left"] > 0:
         lost = t["actions_left"]
         t["actions_left"] = 0
         g.s["today"]["actions_allowed"] -= lost
         ops.log(g, f"{seat}'s extra action is lost (Last Stand was the last action).", refs=[seat])
-    return True
+    return FINISHED
 
 
 # ----- fighters ------------------------------------------------------------------------------------
@@ -188,7 +178,7 @@ def _can_ilona(g, seat):
 @effect("f_ilona_kek")
 def ilona_kek(g, f):
     """Action: remove one injury from yourself or another player in her location."""
-    return not _heal_step(g, f, "seat", "Ilona Kék: remove an injury from whom?")
+    return _heal_step(g, f, "seat", "Ilona Kék: remove an injury from whom?")
 
 
 @playable_when("f_anna_syrenka")
@@ -208,8 +198,8 @@ def anna_syrenka(g, f):
             if v["discarded"] > 0:
                 opts.append({"type": "done"})
             if ask(g, f, "pick", [seat], f"Anna Syrenka: discard up to {3 - v['discarded']} more card(s), "
-                                         "then confirm; you draw as many.", opts):
-                return False
+                                         "then confirm; you draw as many.", opts) == WAITING:
+                return WAITING
         pick = v.pop("pick")
         if not pick or pick["type"] == "done":
             break
@@ -217,7 +207,7 @@ def anna_syrenka(g, f):
         v["discarded"] += 1
         ops.log(g, f"{seat} discards {name_of(pick['card'])} (Anna Syrenka).", refs=[seat, pick["card"]])
     ops.draw_rev_cards(g, seat, v["discarded"], " (Anna Syrenka)")
-    return True
+    return FINISHED
 
 
 def _medical_cards(g, seat) -> list[str]:
@@ -234,9 +224,9 @@ def sandor_jampec(g, f):
     """Once per turn: discard a medical card to remove an injury from yourself or another player
     in his location (the user discards the card, whoever is healed)."""
     seat = f["actor"]
-    if _discard_step(g, f, "card", _medical_cards(g, seat), "Sándor Jampec: discard which medical card?"):
-        return False
-    return not _heal_step(g, f, "seat", "Sándor Jampec: remove an injury from whom?")
+    if _discard_step(g, f, "card", _medical_cards(g, seat), "Sándor Jampec: discard which medical card?") == WAITING:
+        return WAITING
+    return _heal_step(g, f, "seat", "Sándor Jampec: remove an injury from whom?")
 
 
 def _rezon_targets(g, seat) -> list[str]:
@@ -255,15 +245,15 @@ def janos_rezon(g, f):
     seat = f["actor"]
     src = f["location"]
     if "to" not in v and ask(g, f, "to", [seat], "János Rézon: move him to which adjacent location?",
-                             location_options(_rezon_targets(g, seat))):
-        return False
+                             location_options(_rezon_targets(g, seat))) == WAITING:
+        return WAITING
     if v["to"] and "f_janos_rezon" in ops.active_fighters(g, src):
         dst = v["to"]["location"]
         g.s["locations"][src]["active"].remove("f_janos_rezon")
         g.s["locations"][dst]["active"].append("f_janos_rezon")
         ops.log(g, f"János Rézon moves from {ops.name_of_loc(src)} to {ops.name_of_loc(dst)}.",
                 refs=["f_janos_rezon", src, dst])
-    return True
+    return FINISHED
 
 
 # ----- player powers used by choice --------------------------------------------------------------
@@ -277,9 +267,9 @@ def green_power(g, f):
     """Green (benefit): once per turn, discard any card to remove one injury from a player in your
     location."""
     seat = f["actor"]
-    if _discard_step(g, f, "card", list(g.s["hands"][seat]), "Green power: discard which card?"):
-        return False
-    return not _heal_step(g, f, "seat", "Green power: remove an injury from whom?")
+    if _discard_step(g, f, "card", list(g.s["hands"][seat]), "Green power: discard which card?") == WAITING:
+        return WAITING
+    return _heal_step(g, f, "seat", "Green power: remove an injury from whom?")
 
 
 @effect("pp_yellow")
@@ -288,11 +278,11 @@ def yellow_power(g, f):
     v = f["vars"]
     seat = f["actor"]
     if "draw" not in v and ask(g, f, "draw", [seat], "Yellow power: draw a card for activating a fighter?",
-                               [{"type": "draw_card"}, {"type": "done"}]):
-        return False
+                               [{"type": "draw_card"}, {"type": "done"}]) == WAITING:
+        return WAITING
     if v["draw"] and v["draw"]["type"] == "draw_card":
-        t = _turn(g, seat)
+        t = ops.turn_frame(g, seat)
         if t is not None:
             t["used_once"].append("pp_yellow")
         ops.draw_rev_cards(g, seat, 1, " (yellow power)")
-    return True
+    return FINISHED

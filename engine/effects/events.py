@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from .. import ops
 from ..board import LOCATION_IDS, NEIGHBOURS
-from ..frames.base import push
-from ..frames.card_frames import push_forced_discard, push_take_from_discard
+from ..frames import kinds
+from ..frames.base import FINISHED, WAITING, push
+from ..frames.card_frames import push_forced_discard, push_forced_discards, push_take_from_discard
 from ..frames.choice import ask
-from . import effect
+from ..frames.hits import push_hits
+from . import effect, push_once
 from .common import location_options, seat_options
 
 DONE = {"type": "done"}
@@ -27,13 +29,13 @@ def _picked(v, key) -> str | None:
     return pick["option"] if pick and pick.get("type") == "choose" else None
 
 
-def _loop(g, f, name: str, limit: int, seats: list[str], prompt: str, options_fn, apply_fn) -> bool:
-    """Up to `limit` optional one-click picks (each also offers "done"). Returns False while it
-    waits for a pick, True when finished (done, limit reached, or nothing left to pick)."""
+def _loop(g, f, name: str, limit: int, seats: list[str], prompt: str, options_fn, apply_fn) -> str:
+    """Up to `limit` optional one-click picks (each also offers "done"). Returns WAITING while it
+    waits for a pick, FINISHED when finished (done, limit reached, or nothing left to pick)."""
     v = f["vars"]
     finished = f"{name}_finished"
     if v.get(finished):
-        return True
+        return FINISHED
     count = f"{name}_n"
     while v.setdefault(count, 0) < limit:
         key = f"{name}{v[count]}"
@@ -41,21 +43,21 @@ def _loop(g, f, name: str, limit: int, seats: list[str], prompt: str, options_fn
             opts = options_fn()
             if not opts:
                 break
-            if ask(g, f, key, seats, prompt.format(left=limit - v[count]), opts + [dict(DONE)]):
-                return False
+            if ask(g, f, key, seats, prompt.format(left=limit - v[count]), opts + [dict(DONE)]) == WAITING:
+                return WAITING
         pick = v[key]
         if pick is None or pick["type"] == "done":
             break
         apply_fn(pick)
         v[count] += 1
     v[finished] = True
-    return True
+    return FINISHED
 
 
 def _steps_lost(g, seat: str) -> bool:
     """An extra action from a reward is lost when the event was resolved with Last Stand."""
-    return seat in g.s["today"].get("last_stand", []) or any(
-        fr.get("kind") == "effect" and fr.get("key") == "rc:last_stand" for fr in g.s["stack"])
+    return seat in g.s["today"]["last_stand"] or any(
+        fr["kind"] == "effect" and fr["key"] == "rc:last_stand" for fr in g.s["stack"])
 
 
 def _extra_action(g, seat: str, title: str) -> None:
@@ -82,17 +84,17 @@ def _tank_moves(g, loc: str) -> list[dict]:
     return [{"type": "move_tank", "from": loc, "to": n} for n in NEIGHBOURS[loc]]
 
 
-def _heal_someone_at(g, f, loc: str, title: str) -> bool:
+def _heal_someone_at(g, f, loc: str, title: str) -> str:
     v = f["vars"]
     actor = f["actor"]
     hurt = [p for p in ops.players_at(g, loc) if g.s["injuries"][p] > 0]
-    if "seat" not in v and ask(g, f, "seat", [actor], f"{title}: remove an injury from whom?", seat_options(hurt)):
-        return False
+    if "seat" not in v and ask(g, f, "seat", [actor], f"{title}: remove an injury from whom?", seat_options(hurt)) == WAITING:
+        return WAITING
     if v["seat"]:
         ops.heal(g, v["seat"]["seat"])
     else:
         ops.log(g, f"{title}: nobody there has an injury to remove.")
-    return True
+    return FINISHED
 
 
 # ===== Starting events ============================================================================
@@ -100,14 +102,14 @@ def _heal_someone_at(g, f, loc: str, title: str) -> bool:
 def students_demands(g, f):
     """Shift morale toward the Hungarian end."""
     ops.shift_morale(g, +1, "Students' demands")
-    return True
+    return FINISHED
 
 
 @effect("e02:reward")
 def petofi_circle(g, f):
     """Shift support toward the Hungarian end."""
     ops.shift_support(g, -1, "Petőfi Circle organizes protest")
-    return True
+    return FINISHED
 
 
 @effect("e03:reward")
@@ -116,7 +118,7 @@ def civilians_armed(g, f):
     collects one extra ammunition icon, even with no card discarded and no fighter (Appendix B)."""
     ops.add_bonus_icon(g, "ammunition", ("resolve_event", "attack_militia"), "e03")
     ops.log(g, "Civilians armed: every Resolve an event and Attack militia action collects one more ammunition today.")
-    return True
+    return FINISHED
 
 
 # ===== Period 1 ===================================================================================
@@ -124,14 +126,14 @@ def civilians_armed(g, f):
 def stalins_statue_placement(g, f):
     """Place one militia on Stalin Square."""
     ops.place_units(g, "stalin", "militia", 1)
-    return True
+    return FINISHED
 
 
 @effect("e04:reward")
 def stalins_statue_reward(g, f):
     """Shift morale toward the Hungarian end twice (the mark is left by the resolve action)."""
     ops.shift_morale(g, +2, "Stalin's statue removed")
-    return True
+    return FINISHED
 
 
 @effect("e05:placement")
@@ -141,7 +143,7 @@ def stalins_head_placement(g, f):
         ops.place_units(g, "blaha", "soviet_tanks", 1)
     else:
         ops.place_units(g, "blaha", "militia", 1)
-    return True
+    return FINISHED
 
 
 @effect("e05:reward")
@@ -149,9 +151,9 @@ def stalins_head_reward(g, f):
     """Only with H#10 resolved: morale toward the Hungarian end, once more with E#4 resolved."""
     if "h10" not in g.s["marks"]:
         ops.log(g, "Stalin's head dragged across town: H#10 is not resolved, the reward has no effect.")
-        return True
+        return FINISHED
     ops.shift_morale(g, +2 if "e04" in g.s["marks"] else +1, "Stalin's head dragged across town")
-    return True
+    return FINISHED
 
 
 @effect("e06:placement")
@@ -159,51 +161,47 @@ def siege_placement(g, f):
     """Place 2 militia on the Radio, or place one sniper on the Radio (Soviet's choice)."""
     v = f["vars"]
     if "pick" not in v and ask(g, f, "pick", ["soviet"], "Siege: place 2 militia or one sniper on the Radio?",
-                               [_opt("two_militia"), _opt("one_sniper")]):
-        return False
+                               [_opt("two_militia"), _opt("one_sniper")]) == WAITING:
+        return WAITING
     if _picked(v, "pick") == "one_sniper":
         ops.place_units(g, "radio", "snipers", 1)
     else:
         ops.place_units(g, "radio", "militia", 2)
-    return True
+    return FINISHED
 
 
 @effect("e06:reward")
 def siege_reward(g, f):
     """Lapsing: no "Attack!" card in this day's SPA phase."""
     _forbid_spa(g, "attack", "Siege", "Attack!")
-    return True
+    return FINISHED
 
 
 @effect("e07:placement")
 def national_museum_placement(g, f):
     """Shift morale toward the Soviet end."""
     ops.shift_morale(g, -1, "Fire in the National Museum")
-    return True
+    return FINISHED
 
 
 @effect("e07:reward")
 def national_museum_reward(g, f):
     """Take up to 2 cards of your choice from the discard pile (none if it is empty)."""
-    if f["step"] == 0:
-        f["step"] = 1
-        push_take_from_discard(g, f["actor"], 2, "Fire in the National Museum")
-        return False
-    return True
+    return push_once(g, f, push_take_from_discard, f["actor"], 2, "Fire in the National Museum")
 
 
 @effect("e08:reward")
 def spreading_the_news(g, f):
     """Shift support toward the Hungarian end."""
     ops.shift_support(g, -1, "Spreading the news to the countryside")
-    return True
+    return FINISHED
 
 
 @effect("e09:placement")
 def government_building_placement(g, f):
     """Place one militia in this location."""
     ops.place_units(g, f["location"], "militia", 1)
-    return True
+    return FINISHED
 
 
 @effect("e09:reward")
@@ -211,18 +209,14 @@ def government_building_reward(g, f):
     """Shift morale toward the Hungarian end and draw one card."""
     ops.shift_morale(g, +1, "Government building occupied")
     ops.draw_rev_cards(g, f["actor"], 1, " (Government building occupied)")
-    return True
+    return FINISHED
 
 
 # ===== Period 2 ===================================================================================
 @effect("e10:placement")
 def bloodbath_placement(g, f):
     """Deal 1 hit to Kossuth Square."""
-    if f["step"] == 0:
-        f["step"] = 1
-        ops.push_hits(g, "kossuth", 1, "Bloodbath")
-        return False
-    return True
+    return push_once(g, f, push_hits, "kossuth", 1, "Bloodbath")
 
 
 @effect("e10:reward")
@@ -232,21 +226,21 @@ def bloodbath_reward(g, f):
     v = f["vars"]
     if "pick" not in v and ask(g, f, "pick", [f["actor"]],
                                "Bloodbath: remove every Soviet tank, or every militia and sniper, from Kossuth Square?",
-                               [_opt("soviet_tanks"), _opt("militia_and_snipers")]):
-        return False
+                               [_opt("soviet_tanks"), _opt("militia_and_snipers")]) == WAITING:
+        return WAITING
     if _picked(v, "pick") == "soviet_tanks":
         _remove_all(g, "kossuth", ["soviet_tanks"])
     else:
         _remove_all(g, "kossuth", ["militia", "snipers"])
     ops.shift_morale(g, -2, "Bloodbath")
-    return True
+    return FINISHED
 
 
 @effect("e11:placement")
 def fighter_group_placement(g, f):
     """Place one militia in Széna Square."""
     ops.place_units(g, "szena", "militia", 1)
-    return True
+    return FINISHED
 
 
 @effect("e11:reward")
@@ -258,25 +252,17 @@ def fighter_group_reward(g, f):
             return [{"type": "activate_fighter", "location": "szena"}]
         return []
 
-    if f["step"] == 0:
-        if not _loop(g, f, "activate", 2, [f["actor"]],
-                     "Fighter group organized: activate a fighter in Széna Square ({left} left), or finish.",
-                     options, lambda pick: ops.activate_fighter(g, "szena")):
-            return False
-        f["step"] = 1
-        push_take_from_discard(g, f["actor"], 1, "Fighter group organized")
-        return False
-    return True
+    if _loop(g, f, "activate", 2, [f["actor"]],
+             "Fighter group organized: activate a fighter in Széna Square ({left} left), or finish.",
+             options, lambda pick: ops.activate_fighter(g, "szena")) == WAITING:
+        return WAITING
+    return push_once(g, f, push_take_from_discard, f["actor"], 1, "Fighter group organized")
 
 
 @effect("e12:reward")
 def aid_from_warsaw(g, f):
     """Take up to 3 cards of your choice from the discard pile (none if it is empty)."""
-    if f["step"] == 0:
-        f["step"] = 1
-        push_take_from_discard(g, f["actor"], 3, "Aid from Warsaw distributed")
-        return False
-    return True
+    return push_once(g, f, push_take_from_discard, f["actor"], 3, "Aid from Warsaw distributed")
 
 
 @effect("e13:placement")
@@ -287,15 +273,15 @@ def spa_disguised_placement(g, f):
         f["step"] = 1
         ops.place_units(g, f["location"], "militia", 2)
     if "h33" not in g.s["marks"]:
-        return True
+        return FINISHED
     if ops.on_board(g, "snipers") >= ops.CAPS["snipers"]:
         ops.log(g, "SPA units disguised as policemen: no sniper is left to place.")
-        return True
+        return FINISHED
     if "loc" not in v and ask(g, f, "loc", ["soviet"], "SPA units disguised as policemen: place a sniper in any location.",
-                              location_options(LOCATION_IDS)):
-        return False
+                              location_options(LOCATION_IDS)) == WAITING:
+        return WAITING
     ops.place_units(g, v["loc"]["location"], "snipers", 1)
-    return True
+    return FINISHED
 
 
 @effect("e13:reward")
@@ -329,40 +315,29 @@ def kilian_barracks_placement(g, f):
     v = f["vars"]
     revs = ops.rev_seats(g)
     if "seat" not in v and ask(g, f, "seat", ["soviet"], "Kilián Barracks: choose a Revolutionary whose location takes a hit.",
-                               seat_options(revs)):
-        return False
-    if f["step"] == 0:
-        f["step"] = 1
-        seat = v["seat"]["seat"]
-        loc = g.s["positions"][seat]
-        push(g, {"kind": "hits", "location": loc, "n": 1, "why": "Kilián Barracks treats the wounded"})
-        return False
-    return True
+                               seat_options(revs)) == WAITING:
+        return WAITING
+    return push_once(g, f, push_hits, g.s["positions"][v["seat"]["seat"]], 1, "Kilián Barracks treats the wounded")
 
 
 @effect("e14:reward")
 def kilian_barracks_reward(g, f):
     """Remove one injury from yourself."""
     ops.heal(g, f["actor"])
-    return True
+    return FINISHED
 
 
 @effect("e15:placement")
 def weapons_confiscated_placement(g, f):
     """Each Revolutionary discards one card showing ammunition or molotov, if they have one."""
-    if f["step"] == 0:
-        f["step"] = 1
-        for seat in reversed(ops.rev_seats(g)):  # rev1 discards first
-            push_forced_discard(g, seat, 1, "Weapons confiscated", icons=["ammunition", "molotov"])
-        return False
-    return True
+    return push_once(g, f, push_forced_discards, 1, "Weapons confiscated", icons=["ammunition", "molotov"])
 
 
 @effect("e15:reward")
 def weapons_confiscated_reward(g, f):
     """Draw 2 cards."""
     ops.draw_rev_cards(g, f["actor"], 2, " (Weapons confiscated)")
-    return True
+    return FINISHED
 
 
 @effect("e16:reward")
@@ -370,14 +345,14 @@ def red_star_removed(g, f):
     """Shift morale and support toward the Hungarian end."""
     ops.shift_morale(g, +1, "Red star removed from buildings")
     ops.shift_support(g, -1, "Red star removed from buildings")
-    return True
+    return FINISHED
 
 
 @effect("e17:placement")
 def spa_resupplies_placement(g, f):
     """Place one sniper in this location."""
     ops.place_units(g, f["location"], "snipers", 1)
-    return True
+    return FINISHED
 
 
 @effect("e17:reward")
@@ -385,7 +360,7 @@ def spa_resupplies_reward(g, f):
     """Lapsing: remove one sniper from this location; no "Move sniper" card in this day's SPA phase."""
     ops.remove_units(g, f["location"], "snipers", 1)
     _forbid_spa(g, "move_sniper", "SPA resupplies", "Move sniper")
-    return True
+    return FINISHED
 
 
 @effect("e18:placement")
@@ -406,7 +381,7 @@ def iron_works_placement(g, f):
 def iron_works_reward(g, f):
     """Lapsing: no "Move militia" card in this day's SPA phase."""
     _forbid_spa(g, "move_militia", "Defense of the Iron Works", "Move militia")
-    return True
+    return FINISHED
 
 
 # ===== Period 3 ===================================================================================
@@ -416,20 +391,17 @@ def multi_party_placement(g, f):
     it). If this event replaced Bloodbath (E#10) on Kossuth Square, every Revolutionary discards 2."""
     v = f["vars"]
     if "loc" not in v and ask(g, f, "loc", ["soviet"], "Multi-party government demanded: deal 1 hit to which location?",
-                              location_options(LOCATION_IDS)):
-        return False
-    if f["step"] == 0:
-        f["step"] = 1
-        ops.push_hits(g, v["loc"]["location"], 1, "Multi-party government demanded")
-        return False
+                              location_options(LOCATION_IDS)) == WAITING:
+        return WAITING
+    if push_once(g, f, push_hits, v["loc"]["location"], 1, "Multi-party government demanded") == WAITING:
+        return WAITING
     if f["step"] == 1:
         f["step"] = 2
-        if f.get("replaced") == "e10":
+        if f["replaced"] == "e10":
             ops.log(g, "Multi-party government demanded replaced Bloodbath: each Revolutionary discards 2 cards.")
-            for seat in reversed(ops.rev_seats(g)):
-                push_forced_discard(g, seat, 2, "Multi-party government demanded replaced Bloodbath")
-            return False
-    return True
+            push_forced_discards(g, 2, "Multi-party government demanded replaced Bloodbath")
+            return WAITING
+    return FINISHED
 
 
 @effect("e19:reward")
@@ -438,13 +410,13 @@ def multi_party_reward(g, f):
     v = f["vars"]
     if "pick" not in v and ask(g, f, "pick", [f["actor"]],
                                "Multi-party government demanded: one extra action this turn, or morale twice?",
-                               [_opt("extra_action"), _opt("morale_twice")]):
-        return False
+                               [_opt("extra_action"), _opt("morale_twice")]) == WAITING:
+        return WAITING
     if _picked(v, "pick") == "extra_action":
         _extra_action(g, f["actor"], "Multi-party government demanded")
     else:
         ops.shift_morale(g, +2, "Multi-party government demanded")
-    return True
+    return FINISHED
 
 
 @effect("e19:penalty")
@@ -455,7 +427,7 @@ def multi_party_penalty(g, f):
         ops.set_result(g, "soviet", f"Multi-party government demanded is on the board with {n - 1} other events.")
     else:
         ops.log(g, f"Multi-party government demanded: only {n - 1} other event(s) on the board, no effect.")
-    return True
+    return FINISHED
 
 
 @effect("e20:placement")
@@ -468,23 +440,21 @@ def red_cross_placement(g, f):
         tied = [r for r in revs if len(g.s["hands"][r]) == most]
         if "seat" not in v and ask(g, f, "seat", ["soviet"],
                                    "International Red Cross supplies: choose among the tied players who discards 2 cards.",
-                                   seat_options(tied)):
-            return False
+                                   seat_options(tied)) == WAITING:
+            return WAITING
         f["step"] = 1
         push_forced_discard(g, v["seat"]["seat"], 2, "International Red Cross supplies")
-        return False
-    return True
+        return WAITING
+    return FINISHED
 
 
 @effect("e20:reward")
 def red_cross_reward(g, f):
     """Take up to 2 cards from the discard pile, and remove one injury from yourself."""
-    if f["step"] == 0:
-        f["step"] = 1
-        push_take_from_discard(g, f["actor"], 2, "International Red Cross supplies")
-        return False
+    if push_once(g, f, push_take_from_discard, f["actor"], 2, "International Red Cross supplies") == WAITING:
+        return WAITING
     ops.heal(g, f["actor"])
-    return True
+    return FINISHED
 
 
 @effect("e21:placement")
@@ -495,10 +465,10 @@ def ambulance_under_fire_placement(g, f):
     fewest = min(g.s["injuries"][r] for r in revs)
     tied = [r for r in revs if g.s["injuries"][r] == fewest]
     if "seat" not in v and ask(g, f, "seat", ["soviet"], "Ambulance under fire: choose among the tied players who takes an injury.",
-                               seat_options(tied)):
-        return False
+                               seat_options(tied)) == WAITING:
+        return WAITING
     ops.injure(g, v["seat"]["seat"], " (Ambulance under fire)")
-    return True
+    return FINISHED
 
 
 @effect("e21:reward")
@@ -509,13 +479,13 @@ def ambulance_under_fire_reward(g, f):
     actor = f["actor"]
     here = g.s["positions"][actor]
     hurt = [p for p in ops.players_at(g, here) if g.s["injuries"][p] > 0]
-    if "seat" not in v and ask(g, f, "seat", [actor], "Ambulance under fire: remove an injury from whom?", seat_options(hurt)):
-        return False
+    if "seat" not in v and ask(g, f, "seat", [actor], "Ambulance under fire: remove an injury from whom?", seat_options(hurt)) == WAITING:
+        return WAITING
     if v["seat"]:
         ops.heal(g, v["seat"]["seat"])
     if "e14" in g.s["marks"]:
         ops.heal(g, actor)
-    return True
+    return FINISHED
 
 
 @effect("e22:placement")
@@ -523,7 +493,7 @@ def battle_placement(g, f):
     """Place one Soviet tank and one militia in HWPP Headquarters."""
     ops.place_units(g, "hwpp", "soviet_tanks", 1)
     ops.place_units(g, "hwpp", "militia", 1)
-    return True
+    return FINISHED
 
 
 @effect("e22:reward")
@@ -532,25 +502,21 @@ def battle_reward(g, f):
     for the resolving player only."""
     _remove_all(g, "hwpp", ["militia", "snipers"])
     _extra_action(g, f["actor"], "Battle")
-    return True
+    return FINISHED
 
 
 @effect("e22:penalty")
 def battle_penalty(g, f):
     """The Soviet commander may execute an Attack! effect on any location (fire, then threaten),
     regardless of the Attack! cards played on the last day."""
-    if f["step"] == 0:
-        f["step"] = 1
-        push(g, {"kind": "spa_attack_any", "why": "Battle"})
-        return False
-    return True
+    return push_once(g, f, push, kinds.spa_card("spa_attack_any", None, why="Battle"))
 
 
 # ===== Minor events ===============================================================================
 @effect("e23:reward")
 def secret_prisons(g, f):
     ops.shift_morale(g, +1, "Secret prisons suspected")
-    return True
+    return FINISHED
 
 
 @effect("e24:reward")
@@ -558,13 +524,13 @@ def tanks_in_sight(g, f):
     """Move one Soviet tank from Astoria to an adjacent location (not if Astoria has a barricade)."""
     v = f["vars"]
     opts = _tank_moves(g, "astoria") if "move" not in v else []
-    if "move" not in v and ask(g, f, "move", [f["actor"]], "Tanks in sight: move a Soviet tank from Astoria to where?", opts):
-        return False
+    if "move" not in v and ask(g, f, "move", [f["actor"]], "Tanks in sight: move a Soviet tank from Astoria to where?", opts) == WAITING:
+        return WAITING
     if v["move"]:
         ops.move_units(g, "astoria", v["move"]["to"], "soviet_tanks")
     else:
         ops.log(g, "Tanks in sight: no Soviet tank can be moved from Astoria.")
-    return True
+    return FINISHED
 
 
 @effect("e25:reward")
@@ -588,24 +554,20 @@ def barricades_from_trams(g, f):
     loc = g.s["positions"][f["actor"]]
     if not ops.place_units(g, loc, "barricades", 1):
         ops.log(g, "Barricades built from trams: no barricade token is available.")
-    return True
+    return FINISHED
 
 
 @effect("e28:reward")
 def crowd_surrounding_prison(g, f):
     """Remove up to 2 militia from Bem Statue."""
     ops.remove_units(g, "bem", "militia", 2)
-    return True
+    return FINISHED
 
 
 @effect("e29:reward")
 def looting_party_hq(g, f):
     """Take one card of your choice from the discard pile (none if it is empty)."""
-    if f["step"] == 0:
-        f["step"] = 1
-        push_take_from_discard(g, f["actor"], 1, "Looting Party district HQ")
-        return False
-    return True
+    return push_once(g, f, push_take_from_discard, f["actor"], 1, "Looting Party district HQ")
 
 
 @effect("e30:reward")
@@ -615,14 +577,14 @@ def spa_smuggling(g, f):
     here = g.s["locations"]["radio"]
     opts = [_opt(k) for k in ("snipers", "militia") if here[k] > 0] if "pick" not in v else []
     if "pick" not in v and ask(g, f, "pick", [f["actor"]], "SPA smuggling weapons: remove a sniper or a militia from the Radio?",
-                               opts):
-        return False
+                               opts) == WAITING:
+        return WAITING
     kind = _picked(v, "pick")
     if kind:
         ops.remove_units(g, "radio", kind, 1)
     else:
         ops.log(g, "SPA smuggling weapons: no sniper or militia on the Radio.")
-    return True
+    return FINISHED
 
 
 @effect("e31:reward")
@@ -630,33 +592,33 @@ def peterfy_hospital(g, f):
     """Lapsing: each First aid kit removes 2 injuries today."""
     g.s["today"]["first_aid_heals"] = 2
     ops.log(g, "Péterfy Hospital treats the wounded: every First aid kit removes 2 injuries today.")
-    return True
+    return FINISHED
 
 
 @effect("e32:reward")
 def students_distribute_food(g, f):
     ops.draw_rev_cards(g, f["actor"], 1, " (Students distribute food)")
-    return True
+    return FINISHED
 
 
 @effect("e33:reward")
 def radio_in_parliament(g, f):
     ops.shift_support(g, -1, "Radio station in the Parliament")
-    return True
+    return FINISHED
 
 
 # ===== Alternative starting events (promo) =========================================================
 @effect("ea1:reward")
 def growing_discontent(g, f):
     ops.shift_morale(g, +2, "Growing social discontent")
-    return True
+    return FINISHED
 
 
 @effect("ea2:reward")
 def remembering_poznan(g, f):
     ops.draw_rev_cards(g, f["actor"], 2, " (Remembering Poznań)")
     ops.shift_morale(g, +1, "Remembering Poznań")
-    return True
+    return FINISHED
 
 
 @effect("ea3:reward")
@@ -665,16 +627,16 @@ def spa_members_suspected(g, f):
     v = f["vars"]
     with_sniper = [loc for loc in LOCATION_IDS if g.s["locations"][loc]["snipers"] > 0]
     if "loc" not in v and ask(g, f, "loc", [f["actor"]], "SPA members suspected: remove a sniper from which location?",
-                              location_options(with_sniper)):
-        return False
+                              location_options(with_sniper)) == WAITING:
+        return WAITING
     if v["loc"]:
         ops.remove_units(g, v["loc"]["location"], "snipers", 1)
     ops.draw_rev_cards(g, f["actor"], 2, " (SPA members suspected)")
-    return True
+    return FINISHED
 
 
 @effect("ea3:penalty")
 def spa_members_suspected_penalty(g, f):
     """Still on the board at the end of the game: the Revolutionaries lose."""
     ops.set_result(g, "soviet", "SPA members suspected is still on the board at the end of the game.")
-    return True
+    return FINISHED

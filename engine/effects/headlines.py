@@ -2,7 +2,7 @@
 
 Every effect follows the protocol of `engine.effects`: it runs inside an `effect` frame `f`, keeps
 its progress in f["step"] and f["vars"], asks with `ask` (one click = one action), and returns
-True when finished. Red cards are executed by the Soviet commander, green ones by the
+FINISHED when finished (WAITING while it waits). Red cards are executed by the Soviet commander, green ones by the
 Revolutionary team (`deciders`), unless the text names who chooses.
 
 Conventions for the choices offered here:

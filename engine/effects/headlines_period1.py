@@ -3,23 +3,25 @@ from __future__ import annotations
 
 from .. import ops
 from ..board import LOCATION_IDS
-from ..frames.base import push
+from ..frames import kinds
+from ..frames.base import FINISHED, WAITING, push
 from ..frames.card_frames import push_forced_discard
 from ..frames.choice import ask
+from ..frames.hits import tanks_fire
 from . import effect
 from .common import deciders, location_options, seat_options
 from .headline_helpers import (
-    _event_locations,
-    _open_fire,
-    _popular_support,
-    _room,
+    event_locations,
+    open_fire,
+    room,
 )
 
 
 @effect("h01", "h29")
 def popular_support(g, f):
     """Shift support toward the Hungarian end."""
-    return _popular_support(g, f)
+    ops.shift_support(g, -1, "Popular support")
+    return FINISHED
 
 
 @effect("h02")
@@ -30,14 +32,14 @@ def national_song_read_at_bem_statue(g, f):
             if g.s["locations"][loc]["inactive"] and ops.fighter_room(g, loc) > 0]
     if "loc" not in v and ask(g, f, "loc", deciders(g, f),
                               "National Song read at Bem Statue: activate a fighter where?",
-                              location_options(locs)):
-        return False
+                              location_options(locs)) == WAITING:
+        return WAITING
     if not v["loc"]:
         ops.log(g, "National Song read at Bem Statue: no fighter can be activated at Bem Statue, "
                    "Kossuth Square or Stalin Square; nothing happens.")
-        return True
+        return FINISHED
     ops.activate_fighter(g, v["loc"]["location"])
-    return True
+    return FINISHED
 
 
 @effect("h03")
@@ -52,21 +54,20 @@ def peter_veres_reads_manifesto(g, f):
         if key not in v:
             opts = location_options(ops.neighbours(g, here)) + [{"type": "choose", "option": "stay"}]
             if ask(g, f, key, [seat], f"Péter Veres reads Manifesto: {seat}, move to an adjacent location "
-                                      f"(free, up to 3 active fighters along) or stay in place.", opts):
-                return False
+                                      f"(free, up to 3 active fighters along) or stay in place.", opts) == WAITING:
+                return WAITING
         f["step"] += 1
         pick = v[key]
         if pick and pick["type"] == "choose_location":
-            push(g, {"kind": "move", "seat": seat, "from": here, "to": pick["location"], "free": True,
-                     "pay": None, "fighters": [], "max_fighters": 3, "source": "effect"})
-            return False
+            push(g, kinds.move(seat, here, pick["location"], True, source="effect", max_fighters=3))
+            return WAITING
         ops.log(g, f"{seat} stays in {ops.name_of_loc(here)} (Péter Veres reads Manifesto).", refs=[seat, here])
-    return True
+    return FINISHED
 
 
 @effect("h04", "h23", "h42")
 def authorities_open_fire_on_the_crowd(g, f):
-    return _open_fire(g, f)
+    return open_fire(g, f)
 
 
 @effect("h05")
@@ -74,36 +75,36 @@ def erno_gero_requests_intervention(g, f):
     """Place a Soviet tank in a location with an event; every Soviet tank there fires."""
     v = f["vars"]
     if f["step"] == 0:
-        events = _event_locations(g)
+        events = event_locations(g)
         if "loc" not in v and ask(g, f, "loc", deciders(g, f),
                                   "Ernő Gerő requests intervention: place a Soviet tank in a location with an event"
                                   + ("." if events else " (no event is on the board: any location)."),
-                                  location_options(events or LOCATION_IDS)):
-            return False
+                                  location_options(events or LOCATION_IDS)) == WAITING:
+            return WAITING
         f["step"] = 1
         loc = v["loc"]["location"]
         if not ops.place_units(g, loc, "soviet_tanks", 1):
             ops.log(g, "No Soviet tank is left in the supply to place.")
-        if ops.tanks_fire(g, loc, "Ernő Gerő requests intervention"):
-            return False
-    return True
+        if tanks_fire(g, loc, "Ernő Gerő requests intervention"):
+            return WAITING
+    return FINISHED
 
 
 @effect("h06")
 def antal_apro_orders_arrest(g, f):
     """Place one sniper in a location with an event."""
     v = f["vars"]
-    events = _event_locations(g)
-    if not events or _room(g, "snipers") <= 0:
+    events = event_locations(g)
+    if not events or room(g, "snipers") <= 0:
         ops.log(g, "Antal Apró orders arrest: " + ("no event is on the board" if not events
                                                     else "no sniper is left in the supply") + "; nothing happens.")
-        return True
+        return FINISHED
     if "loc" not in v and ask(g, f, "loc", deciders(g, f),
                               "Antal Apró orders arrest of the \"fascist mob\": place a sniper in a location with an event.",
-                              location_options(events)):
-        return False
+                              location_options(events)) == WAITING:
+        return WAITING
     ops.place_units(g, v["loc"]["location"], "snipers", 1)
-    return True
+    return FINISHED
 
 
 @effect("h07")
@@ -112,13 +113,13 @@ def imre_nagy_appointed(g, f):
     v = f["vars"]
     eligible = [s for s in ops.rev_seats(g) if len(g.s["hands"][s]) <= 8 and ops.hand_room(g, s) > 0]
     if "seat" not in v and ask(g, f, "seat", deciders(g, f), "Imre Nagy appointed: who draws 2 cards?",
-                               seat_options(eligible)):
-        return False
+                               seat_options(eligible)) == WAITING:
+        return WAITING
     if not v["seat"]:
         ops.log(g, "Imre Nagy appointed: every Revolutionary holds 9 or 10 cards; nothing happens.")
-        return True
+        return FINISHED
     ops.draw_rev_cards(g, v["seat"]["seat"], 2, " (Imre Nagy appointed)")
-    return True
+    return FINISHED
 
 
 @effect("h08")
@@ -127,7 +128,7 @@ def protests_in_poland(g, f):
     for seat in ops.rev_seats(g):
         if not ops.draw_rev_cards(g, seat, 1, " (Protests in Poland)"):
             ops.log(g, f"{seat} draws no card (Protests in Poland).", refs=[seat])
-    return True
+    return FINISHED
 
 
 @effect("h09")
@@ -136,11 +137,11 @@ def georgy_zhukov_orders_entry(g, f):
     v = f["vars"]
     while f["step"] < 2:
         i = f["step"]
-        if _room(g, "soviet_tanks") <= 0:
+        if room(g, "soviet_tanks") <= 0:
             ops.log(g, "No Soviet tank is left in the supply to place.")
             break
         key = f"t{i}"
-        events = _event_locations(g)
+        events = event_locations(g)
         if events:
             locs = events
         else:
@@ -150,11 +151,11 @@ def georgy_zhukov_orders_entry(g, f):
                                 f"Georgy Zhukov orders entry into Budapest: place Soviet tank {i + 1} of 2"
                                 + (" in a location with an event." if events else " (no event on the board: "
                                    "two different locations)."),
-                                location_options(locs)):
-            return False
+                                location_options(locs)) == WAITING:
+            return WAITING
         f["step"] += 1
         ops.place_units(g, v[key]["location"], "soviet_tanks", 1)
-    return True
+    return FINISHED
 
 
 @effect("h10")
@@ -169,15 +170,15 @@ def first_speech_of_imre_nagy(g, f):
                 pushed = True
             else:
                 ops.log(g, f"{seat} has no card to discard (First speech of Imre Nagy).", refs=[seat])
-        return not pushed
-    return True
+        return WAITING if pushed else FINISHED
+    return FINISHED
 
 
 @effect("h11")
 def crowd_burns_propaganda(g, f):
     """Shift support toward the Soviet end; if it is already at the Soviet end, nothing happens."""
     ops.shift_support(g, +1, "Crowd burns propaganda")
-    return True
+    return FINISHED
 
 
 # ----- Period 2: Armed Uprising -------------------------------------------------------------------

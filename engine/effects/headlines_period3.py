@@ -4,15 +4,16 @@ from __future__ import annotations
 from .. import ops
 from ..board import LOCATION_IDS, NEIGHBOURS
 from ..cards import name_of
+from ..frames.base import FINISHED, WAITING
 from ..frames.choice import ask
 from . import effect
 from .common import deciders, location_options, seat_options
 from .headline_helpers import (
     DONE,
-    _event_locations,
-    _fire_in_turn,
-    _one_less_action,
-    _player_locations,
+    event_locations,
+    fire_in_turn,
+    one_less_action,
+    player_locations,
 )
 
 
@@ -22,26 +23,26 @@ def political_prisoners_released(g, f):
     a Revolutionary with fewer than 4 active fighters."""
     v = f["vars"]
     removed = list(g.s["fighters_removed"])
-    locs = [loc for loc in _player_locations(g) if ops.fighter_room(g, loc) > 0]
+    locs = [loc for loc in player_locations(g) if ops.fighter_room(g, loc) > 0]
     if not removed or not locs:
         ops.log(g, "Political prisoners released: " + ("no fighter has been removed" if not removed
                                                        else "every Revolutionary's location has 4 active fighters")
                 + "; nothing happens.")
-        return True
+        return FINISHED
     if "fighter" not in v and ask(g, f, "fighter", deciders(g, f), "Political prisoners released: which removed "
                                                                   "fighter returns?",
-                                  [{"type": "choose_fighter", "fighter": fid, "location": None} for fid in removed]):
-        return False
+                                  [{"type": "choose_fighter", "fighter": fid, "location": None} for fid in removed]) == WAITING:
+        return WAITING
     if "loc" not in v and ask(g, f, "loc", deciders(g, f), "Political prisoners released: the fighter joins, active, "
                                                           "in which Revolutionary's location?",
-                              location_options(locs)):
-        return False
+                              location_options(locs)) == WAITING:
+        return WAITING
     fid, loc = v["fighter"]["fighter"], v["loc"]["location"]
     g.s["fighters_removed"].remove(fid)
     g.s["locations"][loc]["active"].append(fid)
     ops.log(g, f"{name_of(fid)} is released and joins, active, in {ops.name_of_loc(loc)} (Political prisoners "
                f"released).", refs=[fid, loc])
-    return True
+    return FINISHED
 
 
 @effect("h33")
@@ -64,8 +65,8 @@ def spa_dissolved(g, f):
             if not opts:
                 break
             if ask(g, f, key, deciders(g, f), f"SPA dissolved: move a militia or sniper one step ({i} of up to 3 "
-                                              f"moved), or stop.", opts + [DONE]):
-                return False
+                                              f"moved), or stop.", opts + [DONE]) == WAITING:
+                return WAITING
         pick = v[key]
         f["step"] += 1
         if pick["type"] != "move_unit":
@@ -75,7 +76,7 @@ def spa_dissolved(g, f):
         arrived[k] = arrived.get(k, 0) + 1
     ops.shift_support(g, -1, "SPA dissolved")
     f["step"] = 3
-    return True
+    return FINISHED
 
 
 @effect("h34")
@@ -83,7 +84,7 @@ def national_guard_begins_organization(g, f):
     """Remove one militia from Csepel, then a random revolutionary tank joins on Kossuth Square."""
     ops.remove_units(g, "csepel", "militia", 1)
     ops.place_random_rev_tank(g, "kossuth")
-    return True
+    return FINISHED
 
 
 @effect("h35")
@@ -92,8 +93,8 @@ def polish_fact_finding_mission(g, f):
     their icons for Resolve an event today."""
     v = f["vars"]
     if "seat" not in v and ask(g, f, "seat", deciders(g, f), "Polish fact-finding mission: who draws a card?",
-                               seat_options(ops.rev_seats(g))):
-        return False
+                               seat_options(ops.rev_seats(g))) == WAITING:
+        return WAITING
     seat = v["seat"]["seat"]
     if not ops.draw_rev_cards(g, seat, 1, " (Polish fact-finding mission)"):
         ops.log(g, f"{seat} draws no card (Polish fact-finding mission).", refs=[seat])
@@ -101,7 +102,7 @@ def polish_fact_finding_mission(g, f):
         g.s["today"]["aid_full"] = True
         ops.log(g, "Polish fact-finding mission (Protests in Poland resolved): today an Aid card discarded to resolve "
                    "an event gives all three of its icons.")
-    return True
+    return FINISHED
 
 
 @effect("h36")
@@ -114,13 +115,13 @@ def pal_maleter_aids_the_revolution(g, f):
         ops.place_random_rev_tank(g, "corvin")
     if "seat" not in v and ask(g, f, "seat", ops.rev_seats(g),
                                "Pál Maléter aids the revolution: who takes one more action today?",
-                               seat_options(ops.rev_seats(g))):
-        return False
+                               seat_options(ops.rev_seats(g))) == WAITING:
+        return WAITING
     seat = v["seat"]["seat"] if v["seat"] else ops.rev_seats(g)[0]
     extra = g.s["today"]["extra_actions"]
     extra[seat] = extra.get(seat, 0) + 1
     ops.log(g, f"{seat} will take one more action today (Pál Maléter aids the revolution).", refs=[seat])
-    return True
+    return FINISHED
 
 
 @effect("h37")
@@ -136,14 +137,14 @@ def party_leaders_flee_the_country(g, f):
         if "deck" not in v and ask(g, f, "deck", deciders(g, f),
                                    "Party leaders flee the country: The Turning Tide deck is empty; choose the "
                                    "headline deck to draw from.",
-                                   [{"type": "choose_deck", "deck": d} for d in others]):
-            return False
+                                   [{"type": "choose_deck", "deck": d} for d in others]) == WAITING:
+            return WAITING
         preferred = (v["deck"]["deck"],) if v["deck"] else ()
     if ops.draw_headline(g, preferred) is None:
         ops.log(g, "Party leaders flee the country: every headline deck is empty; no card is drawn.")
     else:
         ops.log(g, "Party leaders flee the country: the Soviet commander may play the new headline in this step.")
-    return True
+    return FINISHED
 
 
 @effect("h38")
@@ -157,7 +158,7 @@ def news_from_suez(g, f):
     else:
         ops.log(g, "News from Suez: the SPA discard queue is empty.")
     ops.shift_morale(g, -1, "News from Suez")
-    return True
+    return FINISHED
 
 
 @effect("h39")
@@ -179,8 +180,8 @@ def truce_betrayed(g, f):
                 f["step"] = 1
                 break
             if ask(g, f, key, deciders(g, f), "Truce betrayed: move a Soviet tank to an adjacent location (each tank "
-                                              "at most once), or confirm to open fire.", opts + [DONE]):
-                return False
+                                              "at most once), or confirm to open fire.", opts + [DONE]) == WAITING:
+                return WAITING
         pick = v[key]
         v["n"] = n + 1
         if pick["type"] != "move_tank":
@@ -190,10 +191,10 @@ def truce_betrayed(g, f):
         arrived[pick["to"]] = arrived.get(pick["to"], 0) + 1
     if f["step"] == 1:
         f["step"] = 2
-        v["fire"] = [loc for loc in _event_locations(g) if g.s["locations"][loc]["soviet_tanks"]]
+        v["fire"] = [loc for loc in event_locations(g) if g.s["locations"][loc]["soviet_tanks"]]
         if not v["fire"]:
             ops.log(g, "Truce betrayed: no Soviet tank stands in a location with an event.")
-    return _fire_in_turn(g, f, "Truce betrayed")
+    return fire_in_turn(g, f, "Truce betrayed")
 
 
 @effect("h40")
@@ -201,18 +202,18 @@ def discord_in_revolutionary_groups(g, f):
     """Lapsing: one Revolutionary has one less action today; then the Soviet commander may remove
     one event from the board without its reward."""
     v = f["vars"]
-    if not _one_less_action(g, f, "Discord in revolutionary groups"):
-        return False
-    events = _event_locations(g)
+    if one_less_action(g, f, "Discord in revolutionary groups") == WAITING:
+        return WAITING
+    events = event_locations(g)
     if not events:
-        return True
+        return FINISHED
     if "event" not in v and ask(g, f, "event", deciders(g, f), "Discord in revolutionary groups: remove an event "
                                                               "from the board without its reward, or decline.",
-                                location_options(events) + [DONE]):
-        return False
+                                location_options(events) + [DONE]) == WAITING:
+        return WAITING
     if v["event"]["type"] == "choose_location":
         ops.remove_event(g, v["event"]["location"], " (Discord in revolutionary groups)")
-    return True
+    return FINISHED
 
 
 def _inactive_locations(g) -> list[str]:
@@ -235,8 +236,8 @@ def president_eisenhower_refuses_to_help(g, f):
             break
         if key not in v and ask(g, f, key, deciders(g, f),
                                 f"President Eisenhower refuses to help: remove every inactive fighter from a location "
-                                f"({i - 1} of up to 2 chosen), or stop.", location_options(locs) + [DONE]):
-            return False
+                                f"({i - 1} of up to 2 chosen), or stop.", location_options(locs) + [DONE]) == WAITING:
+            return WAITING
         f["step"] += 1
         if v[key]["type"] != "choose_location":
             break
@@ -249,5 +250,5 @@ def president_eisenhower_refuses_to_help(g, f):
         ops.log(g, f"{', '.join(name_of(x) for x in gone)} removed from {ops.name_of_loc(loc)} (President Eisenhower "
                    f"refuses to help).", refs=[loc] + gone)
     f["step"] = 3
-    return True
+    return FINISHED
 

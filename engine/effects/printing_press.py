@@ -12,6 +12,7 @@ from __future__ import annotations
 from .. import ops
 from ..cards import name_of
 from ..data.promo import PRINTING_PRESS_EVENTS, PRINTING_PRESS_LOCATION
+from ..frames.base import FINISHED, WAITING
 from ..frames.choice import ask
 from . import effect
 
@@ -69,10 +70,9 @@ def making_pamphlets(g, f):
             break
         key = f"peek{len(seen)}"
         if key not in v:
-            push_ask = ask(g, f, key, [seat], f"Making Pamphlets: peek at a face-down fighter ({len(seen)} of up "
-                                                f"to {PEEKS} so far), or stop.", options + [DONE])
-            if push_ask:
-                return False
+            if ask(g, f, key, [seat], f"Making Pamphlets: peek at a face-down fighter ({len(seen)} of up "
+                                      f"to {PEEKS} so far), or stop.", options + [DONE]) == WAITING:
+                return WAITING
         pick = v[key]
         if pick is None or pick["type"] == "done":
             f["step"] = 1
@@ -103,8 +103,8 @@ def making_pamphlets(g, f):
             options = [{"type": "place_fighter", "fighter": p["fighter"]} for p in left]
             if ask(g, f, key, [seat], f"Making Pamphlets: place a peeked fighter active in "
                                       f"{ops.name_of_loc(DESTINATION)} ({len(placed)} of up to {PLACED}), or stop.",
-                   options + [DONE]):
-                return False
+                   options + [DONE]) == WAITING:
+                return WAITING
         pick = v[key]
         if pick is None or pick["type"] == "done":
             f["step"] = 3
@@ -123,7 +123,7 @@ def making_pamphlets(g, f):
         del g.s["locations"][LOCATION]
         g.s["printing_press"] = "removed"
         ops.log(g, f"The {PRINTING_PRESS_LOCATION['name']} is removed from the game.", refs=[LOCATION])
-    return True
+    return FINISHED
 
 
 def _move_pieces(g) -> None:
@@ -152,4 +152,4 @@ def _move_pieces(g) -> None:
 @effect(f"{EVENT_ID}:penalty")
 def making_pamphlets_penalty(g, f):
     ops.shift_morale(g, -1, "penalty of Making Pamphlets at the Atheneaum Printing Press")
-    return True
+    return FINISHED

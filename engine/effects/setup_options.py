@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .. import ops
+from ..frames.base import FINISHED, WAITING
 from ..frames.choice import ask
 from . import effect
 from .common import deciders, location_options
@@ -19,8 +20,8 @@ def activate_a_fighter_where_a_revolutionary_stands(g, f):
             starts.append(loc)
     if "loc" not in v and ask(g, f, "loc", deciders(g, f),
                               "Difficulty setting: choose the Revolutionary's location where a fighter is "
-                              "activated before the game begins.", location_options(starts)):
-        return False
+                              "activated before the game begins.", location_options(starts)) == WAITING:
+        return WAITING
     if v["loc"]:
         ops.activate_fighter(g, v["loc"]["location"])
-    return True
+    return FINISHED

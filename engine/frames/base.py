@@ -1,7 +1,18 @@
-"""The frame registry: each kind of decision or automatic step of the game is one Frame."""
+"""The frame registry: each kind of decision or automatic step of the game is one Frame.
+
+A Frame class handles one kind of frame dict (built in frames/kinds.py). The driver (core.Game)
+asks the top frame who decides (`deciders`) and what they may do (`actions`); an action
+{"type": T, ...} goes to the frame's `on_T` method; a frame nobody can decide is `run`. Each class's
+docstring starts with "Rulebook: <section title>" so a rule is found from its section in one search.
+"""
 from __future__ import annotations
 
 FRAMES: dict[str, Frame] = {}
+
+# What a card effect (or one of its steps) reports to the effect frame that runs it: it waits for
+# frames it pushed or a choice it asked (it is run again once they are done), or it is finished.
+WAITING = "waiting"
+FINISHED = "finished"
 
 
 def register(kind: str):
@@ -24,7 +35,16 @@ class Frame:
         return []
 
     def apply(self, g, f, seat: str, action: dict) -> None:
-        raise AssertionError(f"frame {self.kind} takes no actions")
+        """One handler per action: {"type": T, ...} runs `on_T(g, f, seat, action)`. Only legal
+        actions get here (the driver checks), so a missing handler is an engine bug."""
+        handler = getattr(self, "on_" + action["type"], None)
+        if handler is None:
+            raise AssertionError(f"frame {self.kind} has no handler for {action['type']!r}")
+        handler(g, f, seat, action)
+
+    def close(self, g, f, seat: str, action: dict) -> None:
+        """The handler of an action that only closes the frame (e.g. "done" on an optional step)."""
+        pop(g, f)
 
     def run(self, g, f) -> None:
         """Called when nobody can decide: do the automatic work (default: nothing left, pop)."""
@@ -32,6 +52,12 @@ class Frame:
 
     def prompt(self, g, f) -> str:
         return ""
+
+    def decision(self, g, f) -> dict | None:
+        """The pending decision as data for clients and bots: {"kind", "stage", ...} (views'
+        "decision" field). Every frame that has deciders overrides it; automatic frames never
+        wait for anyone, so they have none."""
+        return None
 
 
 def push(g, frame: dict) -> dict:

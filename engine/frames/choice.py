@@ -2,21 +2,33 @@
 one or several seats to pick one option and hands the pick back to the effect that asked."""
 from __future__ import annotations
 
-from .base import Frame, parent, pop, push, register
+from . import kinds
+from .base import FINISHED, WAITING, Frame, parent, pop, push, register
 
 
 @register("effect")
 class Effect(Frame):
+    """Rulebook: Appendix A: Headline Cards
+
+    Runs a card text step by step (headlines; also Appendix B: Event Cards and Appendix C: Fighters
+    and Revolutionary Tanks): the effect function keyed by f["key"] (engine/effects/)."""
+
     def run(self, g, f):
         from ..effects import EFFECTS
 
-        finished = EFFECTS[f["key"]](g, f)
-        if finished and g.s["stack"] and f in g.s["stack"]:
+        status = EFFECTS[f["key"]](g, f)
+        if status not in (WAITING, FINISHED):
+            raise TypeError(f"effect {f['key']} returned {status!r}, not WAITING or FINISHED")
+        if status == FINISHED and g.s["stack"] and f in g.s["stack"]:
             pop(g, f)
 
 
 @register("choice")
 class Choice(Frame):
+    """Rulebook: Appendix A: Headline Cards
+
+    One choice a card text asks (headlines, events, abilities); the pick goes back to the effect."""
+
     def deciders(self, g, f):
         return list(f["seats"])
 
@@ -24,6 +36,7 @@ class Choice(Frame):
         return [dict(o) for o in f["options"]]
 
     def apply(self, g, f, seat, action):
+        # Not one handler per type: any option (a location, a player, "done") is the answer.
         owner = parent(g, f)
         owner["vars"][f["key"]] = action
         pop(g, f)
@@ -36,15 +49,20 @@ class Choice(Frame):
     def prompt(self, g, f):
         return f["prompt"]
 
+    def decision(self, g, f):
+        owner = parent(g, f)
+        return {"kind": "choice", "stage": f["purpose"] or f["key"], "effect": owner["key"] if owner else None}
 
-def ask(g, f: dict, key: str, seats: list[str], prompt: str, options: list[dict]) -> bool:
-    """Ask `seats` to choose one of `options` for effect frame `f`.
 
-    Returns True when the effect must wait for the answer (a choice frame was pushed); returns
-    False when the answer is already known (no option: None; one option: that option), stored in
-    f["vars"][key]."""
+def ask(g, f: dict, key: str, seats: list[str], prompt: str, options: list[dict], purpose: str | None = None) -> str:
+    """Ask `seats` to choose one of `options` for effect frame `f`. `purpose` names the question
+    in the view's decision ("stage"); the default is `key`.
+
+    Returns WAITING when the effect must wait for the answer (a choice frame was pushed), FINISHED
+    when the answer is already known (no option: None; one option: that option). Either way the
+    answer ends up in f["vars"][key]."""
     if len(options) <= 1:
         f["vars"][key] = options[0] if options else None
-        return False
-    push(g, {"kind": "choice", "key": key, "seats": list(seats), "prompt": prompt, "options": options})
-    return True
+        return FINISHED
+    push(g, kinds.choice(key, seats, prompt, options, purpose))
+    return WAITING

@@ -3,78 +3,80 @@ from __future__ import annotations
 
 from .. import ops
 from ..cards import EVENT, HEADLINE
-from ..data.board import EVALUATION_MAX_EVENTS
-from ..effects import printing_press
+from ..data.board import ACTIONS_PER_TURN, EVALUATION_MAX_EVENTS
+from ..effects import printing_press, push_effect
 from ..powers import has_power
 from ..setup import fresh_day_flags
+from . import kinds
 from .base import Frame, pop, push, register
 
 DAYS = 7
 DATES = {1: "October 23rd", 2: "October 24th", 3: "October 25th", 4: "October 26th", 5: "October 27th",
          6: "October 28th", 7: "October 29th"}
 
-# Each stage: (phase, step, frame to push or None for inline work)
+def start_soviet_phase(g, day_frame) -> None:
+    g.s["cp"] = 0
+    ops.log(g, f"Day {g.s['day']} ({DATES[g.s['day']]}): the Soviet phase begins.")
+    printing_press.start_of_day(g)  # the promo location comes into play on its day
+    push(g, kinds.headline())
+
+
+def start_revolutionary_phase(g, day_frame) -> None:
+    ops.log(g, "The Revolutionary phase begins.")
+    ops.check_immediate_victory(g)
+    push(g, kinds.turn_order())
+
+
+def start_turns(g, day_frame) -> None:
+    """Each Revolutionary's turn in the chosen order, with the actions of the player count."""
+    s = g.s
+    today = s["today"]
+    frames = []
+    for seat, n in zip(s["turn_order"], ACTIONS_PER_TURN[s["revolutionaries"]], strict=True):
+        left = max(0, n + today["extra_actions"].get(seat, 0) - today["fewer_actions"].get(seat, 0))
+        today["actions_allowed"] += left
+        # Green player power (disadvantage): the first movement step is not free.
+        free = not has_power(g, seat, "green", "disadvantage")
+        frames.append(kinds.turn(seat, left, free))
+    for fr in reversed(frames):
+        push(g, fr)
+
+
+def start_spa_phase(g, day_frame) -> None:
+    ops.log(g, "The State Protection Authority phase begins.")
+    push(g, kinds.spa())
+
+
+def _pushing(make):
+    return lambda g, day_frame: push(g, make())
+
+
+# The day in order: (phase, step, what starts the step). The step's frame runs until it pops.
 STAGES = [
-    ("soviet", "headline"),
-    ("soviet", "event"),
-    ("soviet", "army"),
-    ("soviet", "support"),
-    ("soviet", "market"),
-    ("revolutionary", "turn_order"),
-    ("revolutionary", "turns"),
-    ("revolutionary", "draw"),
-    ("spa", "spa"),
-    ("end", "end_of_day"),
+    ("soviet", "headline", start_soviet_phase),
+    ("soviet", "event", _pushing(kinds.event_step)),
+    ("soviet", "army", _pushing(kinds.army)),
+    ("soviet", "support", _pushing(kinds.support)),
+    ("soviet", "market", _pushing(kinds.market)),
+    ("revolutionary", "turn_order", start_revolutionary_phase),
+    ("revolutionary", "turns", start_turns),
+    ("revolutionary", "draw", _pushing(kinds.rev_draw)),
+    ("spa", "spa", start_spa_phase),
+    ("end", "end_of_day", lambda g, day_frame: end_of_day(g, day_frame)),
 ]
 
 
 @register("day")
 class Day(Frame):
-    def run(self, g, f):
-        s = g.s
-        stage = f["stage"]
-        f["stage"] += 1
-        phase, step = STAGES[stage]
-        s["phase"], s["step"] = phase, step
-        if step == "headline":
-            s["cp"] = 0
-            ops.log(g, f"Day {s['day']} ({DATES[s['day']]}): the Soviet phase begins.")
-            printing_press.start_of_day(g)  # the promo location comes into play on its day
-            push(g, {"kind": "headline"})
-        elif step == "event":
-            push(g, {"kind": "event_step"})
-        elif step == "army":
-            push(g, {"kind": "army", "moved": {}})
-        elif step == "support":
-            push(g, {"kind": "support", "discarded": False})
-        elif step == "market":
-            push(g, {"kind": "market", "keep": []})
-        elif step == "turn_order":
-            ops.log(g, "The Revolutionary phase begins.")
-            ops.check_immediate_victory(g)
-            push(g, {"kind": "turn_order", "order": []})
-        elif step == "turns":
-            from ..data.board import ACTIONS_PER_TURN
+    """Rulebook: Game Structure
 
-            counts = ACTIONS_PER_TURN[s["revolutionaries"]]
-            frames = []
-            today = s["today"]
-            for seat, n in zip(s["turn_order"], counts, strict=True):
-                left = max(0, n + today["extra_actions"].get(seat, 0) - today["fewer_actions"].get(seat, 0))
-                s["today"]["actions_allowed"] = s["today"].get("actions_allowed", 0) + left
-                # Green player power (disadvantage): the first movement step is not free.
-                free = not has_power(g, seat, "green", "disadvantage")
-                frames.append({"kind": "turn", "seat": seat, "actions_left": left, "free_move": free,
-                               "used_once": []})
-            for fr in reversed(frames):
-                push(g, fr)
-        elif step == "draw":
-            push(g, {"kind": "rev_draw"})
-        elif step == "spa":
-            ops.log(g, "The State Protection Authority phase begins.")
-            push(g, {"kind": "spa", "played": 0})
-        elif step == "end_of_day":
-            end_of_day(g, f)
+    Walks the day through STAGES; f["stage"] is the next stage to start."""
+
+    def run(self, g, f):
+        phase, step, start = STAGES[f["stage"]]
+        f["stage"] += 1
+        g.s["phase"], g.s["step"] = phase, step
+        start(g, f)
 
 
 def end_of_day(g, day_frame) -> None:
@@ -92,7 +94,7 @@ def end_of_day(g, day_frame) -> None:
     if s["day"] >= DAYS:
         pop(g, day_frame)
         ops.log(g, "October 30th: the sides sit down to negotiate.")
-        push(g, {"kind": "game_end", "stage": "penalties", "pending": None})
+        push(g, kinds.game_end())
         return
     s["day"] += 1
     day_frame["stage"] = 0
@@ -100,11 +102,11 @@ def end_of_day(g, day_frame) -> None:
 
 @register("game_end")
 class GameEnd(Frame):
-    """Event penalties, then the evaluation (Ending the Game)."""
+    """Rulebook: Ending the Game
+
+    Event penalties, then the evaluation."""
 
     def run(self, g, f):
-        from ..effects import EFFECTS
-
         s = g.s
         s["phase"], s["step"] = "end", "evaluation"
         if f["stage"] == "penalties":
@@ -114,9 +116,7 @@ class GameEnd(Frame):
                 event = f["pending"].pop(0)
                 ops.log(g, f"Penalty of {EVENT[event]['title']}: {EVENT[event]['penalty']}", refs=[event])
                 key = f"{event}:penalty"
-                if key in EFFECTS:
-                    push(g, {"kind": "effect", "key": key, "by": "soviet", "actor": "soviet", "step": 0,
-                             "vars": {}})
+                if push_effect(g, key, by="soviet", actor="soviet"):
                     return
             f["stage"] = "evaluation"
             return

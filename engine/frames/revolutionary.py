@@ -8,9 +8,10 @@ from .. import icons, ops
 from ..cards import EVENT, FIGHTER, REV_CARD, name_of
 from ..effects import EFFECTS, can_play, push_effect
 from ..powers import has_power
+from . import kinds
 from .base import Frame, pop, push, register
+from .hits import retaliate
 
-ICON_ACTIONS = ("resolve_event", "attack_militia", "destroy_tank")
 MAX_MILITIA_ATTACKED = 5
 MOLOTOVS_PER_TANK = 3
 
@@ -18,6 +19,10 @@ MOLOTOVS_PER_TANK = 3
 # ----- turn order -------------------------------------------------------------------------------
 @register("turn_order")
 class TurnOrder(Frame):
+    """Rulebook: Phase 2: Revolutionary Phase
+
+    At the start of the phase the team decides the turn order, one pick at a time."""
+
     def deciders(self, g, f):
         remaining = [s for s in ops.rev_seats(g) if s not in f["order"]]
         return ops.rev_seats(g) if len(remaining) > 1 else []
@@ -25,7 +30,7 @@ class TurnOrder(Frame):
     def actions(self, g, f, seat):
         return [{"type": "choose_next", "seat": s} for s in ops.rev_seats(g) if s not in f["order"]]
 
-    def apply(self, g, f, seat, a):
+    def on_choose_next(self, g, f, seat, a):
         f["order"].append(a["seat"])
         ops.log(g, f"{seat} puts {a['seat']} at position {len(f['order'])} of the turn order.", refs=[a["seat"]])
 
@@ -35,20 +40,16 @@ class TurnOrder(Frame):
         ops.log(g, f"Turn order: {', '.join(order)}.")
         pop(g, f)
 
+    def decision(self, g, f):
+        return {"kind": "turn_order", "stage": "choose_next", "position": len(f["order"]) + 1}
+
     def prompt(self, g, f):
         return f"Choose who takes turn {len(f['order']) + 1} (the team decides; the first to click decides)."
 
 
 # ----- a Revolutionary's turn -------------------------------------------------------------------
-def turn_of(g, seat: str) -> dict | None:
-    for fr in reversed(g.s["stack"]):
-        if fr["kind"] == "turn" and fr["seat"] == seat:
-            return fr
-    return None
-
-
 def spend_action(g, seat: str) -> None:
-    t = turn_of(g, seat)
+    t = ops.turn_frame(g, seat)
     t["actions_left"] -= 1
     t["free_move"] = False
     g.s["today"]["actions_taken"] += 1
@@ -116,7 +117,7 @@ def step_is_free(g, seat: str, t: dict) -> bool:
     (benefit): the turn's second movement step is free as well."""
     if t["free_move"]:
         return True
-    return t.get("steps", 0) == 1 and has_power(g, seat, "blue", "benefit")
+    return t["steps"] == 1 and has_power(g, seat, "blue", "benefit")
 
 
 def kormanyos_ready(g, seat: str, loc: str, t: dict) -> bool:
@@ -126,6 +127,11 @@ def kormanyos_ready(g, seat: str, loc: str, t: dict) -> bool:
 
 @register("turn")
 class Turn(Frame):
+    """Rulebook: Actions
+
+    One Revolutionary's turn: movement before each action, the 7 actions, card and fighter abilities,
+    ending the turn (one handler per action type)."""
+
     def deciders(self, g, f):
         return [f["seat"]]
 
@@ -180,74 +186,79 @@ class Turn(Frame):
         acts.append({"type": "end_turn"})
         return acts
 
-    def apply(self, g, f, seat, a):
+    def on_end_turn(self, g, f, seat, a):
+        if f["actions_left"] > 0:
+            ops.log(g, f"{seat} passes {f['actions_left']} action(s).", refs=[seat])
+            g.s["today"]["actions_passed"] += f["actions_left"]
+        f["actions_left"] = 0
+        pop(g, f)
+        ops.log(g, f"{seat} ends the turn.", refs=[seat])
+
+    def on_move(self, g, f, seat, a):
+        push(g, kinds.move(seat, g.s["positions"][seat], a["to"], step_is_free(g, seat, f)))
+
+    def on_use_fighter(self, g, f, seat, a):
+        fid = a["fighter"]
+        loc = g.s["positions"][seat]
+        ops.log(g, f"{seat} uses the ability of {name_of(fid)}.", refs=[seat, fid])
+        if fighter_ability(fid)["label"] == "once_per_turn":
+            f["used_once"].append(fid)
+            push_effect(g, fid, by="revolutionaries", actor=seat, location=loc)
+            return
+        spend_action(g, seat)
+        push(g, kinds.act(seat, "fighter", loc, "retaliate", fighter=fid))
+
+    def on_use_power(self, g, f, seat, a):
+        f["used_once"].append("pp_green")
+        ops.log(g, f"{seat} uses the green player power.", refs=[seat])
+        push_effect(g, "pp_green", by="revolutionaries", actor=seat, location=g.s["positions"][seat])
+
+    def on_play_card(self, g, f, seat, a):
         s = g.s
-        kind = a["type"]
+        card = a["card"]
         loc = s["positions"][seat]
-        if kind == "end_turn":
-            if f["actions_left"] > 0:
-                ops.log(g, f"{seat} passes {f['actions_left']} action(s).", refs=[seat])
-                g.s["today"]["actions_passed"] += f["actions_left"]
-            f["actions_left"] = 0
-            pop(g, f)
-            ops.log(g, f"{seat} ends the turn.", refs=[seat])
-            return
-        if kind == "move":
-            push(g, {"kind": "move", "seat": seat, "from": loc, "to": a["to"], "free": step_is_free(g, seat, f),
-                     "pay": None, "fighters": []})
-            return
-        if kind == "use_fighter":
-            fid = a["fighter"]
-            ability = fighter_ability(fid)
-            ops.log(g, f"{seat} uses the ability of {name_of(fid)}.", refs=[seat, fid])
-            if ability["label"] == "once_per_turn":
-                f["used_once"].append(fid)
-                push_effect(g, fid, by="revolutionaries", actor=seat, location=loc)
-                return
-            spend_action(g, seat)
-            push(g, {"kind": "act", "seat": seat, "what": "fighter", "stage": "retaliate", "cards": [],
-                     "loc": loc, "fighter": fid})
-            return
-        if kind == "use_power":
-            f["used_once"].append("pp_green")
-            ops.log(g, f"{seat} uses the green player power.", refs=[seat])
-            push_effect(g, "pp_green", by="revolutionaries", actor=seat, location=loc)
-            return
-        if kind == "play_card":
-            card = a["card"]
-            ability = card_ability(card)
-            if REV_CARD[card]["kind"] == "last_stand":
-                # Kept in front of the player until the end of the day, then out of play for good.
-                s["hands"][seat].remove(card)
-                s.setdefault("removed_from_play", []).append(card)
-                s["today"]["last_stand"].append(seat)
-            else:
-                ops.discard_rev_card(g, seat, card)
-            ops.log(g, f"{seat} plays {name_of(card)}.", refs=[seat, card])
-            if ability["label"] == "free":
-                push_effect(g, f"rc:{REV_CARD[card]['kind']}", by="revolutionaries", actor=seat, location=loc)
-                return
-            spend_action(g, seat)
-            push(g, {"kind": "act", "seat": seat, "what": "ability", "stage": "retaliate", "cards": [],
-                     "loc": loc, "card": card})
-            return
-        frame = {"kind": "act", "seat": seat, "what": kind, "stage": "collect", "cards": [], "loc": loc}
-        if kind in ICON_ACTIONS:
-            frame["stage"] = "collect"
-        elif kind == "give_cards":
-            frame.update(stage="select", giver=seat, receiver=a["to"])
-        elif kind == "take_cards":
-            frame.update(stage="select", giver=a["from"], receiver=seat)
-            spend_action(g, seat)
-            ops.log(g, f"{seat} asks {a['from']} for cards.", refs=[seat, a["from"]])
+        if REV_CARD[card]["kind"] == "last_stand":
+            # Kept in front of the player until the end of the day, then out of play for good.
+            s["hands"][seat].remove(card)
+            s.setdefault("removed_from_play", []).append(card)
+            s["today"]["last_stand"].append(seat)
         else:
-            frame["stage"] = "retaliate"
-            spend_action(g, seat)
+            ops.discard_rev_card(g, seat, card)
+        ops.log(g, f"{seat} plays {name_of(card)}.", refs=[seat, card])
+        if card_ability(card)["label"] == "free":
+            push_effect(g, f"rc:{REV_CARD[card]['kind']}", by="revolutionaries", actor=seat, location=loc)
+            return
+        spend_action(g, seat)
+        push(g, kinds.act(seat, "ability", loc, "retaliate", card=card))
+
+    def _collect(self, g, f, seat, a):
+        """Actions 2-4: collect icons first (the `act` frame), then retaliation and the effect."""
+        push(g, kinds.act(seat, a["type"], g.s["positions"][seat], "collect"))
+
+    on_resolve_event = on_attack_militia = on_destroy_tank = _collect
+
+    def _at_once(self, g, f, seat, a):
+        """Actions 1 and 7: spent at once; retaliation, then the effect."""
+        spend_action(g, seat)
+        push(g, kinds.act(seat, a["type"], g.s["positions"][seat], "retaliate"))
+
+    on_activate_fighter = on_draw_card = _at_once
+
+    def on_give_cards(self, g, f, seat, a):
+        push(g, kinds.act(seat, "give_cards", g.s["positions"][seat], "select", giver=seat, receiver=a["to"]))
+
+    def on_take_cards(self, g, f, seat, a):
+        frame = kinds.act(seat, "take_cards", g.s["positions"][seat], "select", giver=a["from"], receiver=seat)
+        spend_action(g, seat)
+        ops.log(g, f"{seat} asks {a['from']} for cards.", refs=[seat, a["from"]])
         push(g, frame)
 
     def run(self, g, f):
         ops.log(g, f"{f['seat']} ends the turn.", refs=[f["seat"]])
         pop(g, f)
+
+    def decision(self, g, f):
+        return {"kind": "turn", "stage": "action", "seat": f["seat"], "actions_left": f["actions_left"]}
 
     def prompt(self, g, f):
         return f"{f['seat']}: move, then take an action ({f['actions_left']} left), or end the turn."
@@ -256,6 +267,10 @@ class Turn(Frame):
 # ----- movement ---------------------------------------------------------------------------------
 @register("move")
 class Move(Frame):
+    """Rulebook: Movement
+
+    One movement step: take up to 2 active fighters along, pay with a discard unless free, confirm."""
+
     def deciders(self, g, f):
         return [f["seat"]]
 
@@ -263,7 +278,7 @@ class Move(Frame):
         s = g.s
         acts = []
         room = ops.fighter_room(g, f["to"])
-        slots = min(f.get("max_fighters", 2), room) - len(f["fighters"])
+        slots = min(f["max_fighters"], room) - len(f["fighters"])
         if slots > 0:
             takeable = [fid for fid in ops.active_fighters(g, f["from"]) if fid not in f["fighters"]]
             if slots == 1 and self._needs_kormanyos(g, f, seat):
@@ -274,7 +289,7 @@ class Move(Frame):
             acts.extend({"type": "discard", "card": c} for c in s["hands"][seat])
         if f["free"] or f["pay"] is not None or self._kormanyos(g, f):
             acts.append({"type": "done"})
-        if f.get("source", "turn") == "turn":  # a Transportation card is already played
+        if f["source"] == "turn":  # a Transportation card is already played
             acts.append({"type": "cancel"})
         return acts
 
@@ -282,62 +297,71 @@ class Move(Frame):
         """An unpaid step with an empty hand can only be paid by taking Kormányos along."""
         if f["free"] or f["pay"] is not None or g.s["hands"][seat] or KORMANYOS in f["fighters"]:
             return False
-        return f.get("source", "turn") == "turn" and KORMANYOS not in turn_of(g, seat)["used_once"]
+        return f["source"] == "turn" and KORMANYOS not in ops.turn_frame(g, seat)["used_once"]
 
     @staticmethod
     def _kormanyos(g, f) -> bool:
         """József Kormányos comes along on a step from his location: the step is free (once per turn)."""
-        if f.get("source", "turn") != "turn" or KORMANYOS not in f["fighters"]:
+        if f["source"] != "turn" or KORMANYOS not in f["fighters"]:
             return False
-        return KORMANYOS not in turn_of(g, f["seat"])["used_once"]
+        return KORMANYOS not in ops.turn_frame(g, f["seat"])["used_once"]
 
-    def apply(self, g, f, seat, a):
+    def on_take_fighter(self, g, f, seat, a):
+        f["fighters"].append(a["fighter"])
+
+    def on_discard(self, g, f, seat, a):
+        f["pay"] = a["card"]
+
+    on_cancel = Frame.close
+
+    def on_done(self, g, f, seat, a):
         s = g.s
-        kind = a["type"]
-        if kind == "take_fighter":
-            f["fighters"].append(a["fighter"])
-        elif kind == "discard":
-            f["pay"] = a["card"]
-        elif kind == "cancel":
-            pop(g, f)
+        pop(g, f)
+        if f["pay"]:
+            ops.discard_rev_card(g, seat, f["pay"])
+        for fid in f["fighters"]:
+            s["locations"][f["from"]]["active"].remove(fid)
+            s["locations"][f["to"]]["active"].append(fid)
+        s["positions"][seat] = f["to"]
+        if f["free"]:
+            cost = "free"
+        elif f["pay"]:
+            cost = f"discarding {name_of(f['pay'])}"
         else:
-            pop(g, f)
-            if f["pay"]:
-                ops.discard_rev_card(g, seat, f["pay"])
-            for fid in f["fighters"]:
-                s["locations"][f["from"]]["active"].remove(fid)
-                s["locations"][f["to"]]["active"].append(fid)
-            s["positions"][seat] = f["to"]
-            if f["free"]:
-                cost = "free"
-            elif f["pay"]:
-                cost = f"discarding {name_of(f['pay'])}"
-            else:
-                cost = f"free with {name_of(KORMANYOS)}"
-                turn_of(g, seat)["used_once"].append(KORMANYOS)
-            source = f.get("source", "turn")
-            if source == "turn":
-                t = turn_of(g, seat)
-                t["free_move"] = False
-                t["steps"] = t.get("steps", 0) + 1
-            else:
-                cost = f"{cost}: {name_of_source(source)}"
-            along = f" with {', '.join(name_of(x) for x in f['fighters'])}" if f["fighters"] else ""
-            ops.log(g, f"{seat} moves from {ops.name_of_loc(f['from'])} to {ops.name_of_loc(f['to'])}{along} ({cost}).",
-                    refs=[seat, f["from"], f["to"]] + f["fighters"])
+            cost = f"free with {name_of(KORMANYOS)}"
+            ops.turn_frame(g, seat)["used_once"].append(KORMANYOS)
+        source = f["source"]
+        if source == "turn":
+            t = ops.turn_frame(g, seat)
+            t["free_move"] = False
+            t["steps"] += 1
+        else:
+            cost = f"{cost}: {name_of_source(source)}"
+        along = f" with {', '.join(name_of(x) for x in f['fighters'])}" if f["fighters"] else ""
+        ops.log(g, f"{seat} moves from {ops.name_of_loc(f['from'])} to {ops.name_of_loc(f['to'])}{along} ({cost}).",
+                refs=[seat, f["from"], f["to"]] + f["fighters"])
+
+    def decision(self, g, f):
+        return {"kind": "move", "stage": "step", "seat": f["seat"], "from": f["from"], "to": f["to"],
+                "free": f["free"], "source": f["source"]}
 
     def prompt(self, g, f):
         pay = "" if f["free"] else " Discard a card to pay for this step."
-        if not f["free"] and f.get("source", "turn") == "turn" and KORMANYOS in ops.active_fighters(g, f["from"]) \
-                and KORMANYOS not in turn_of(g, f["seat"])["used_once"]:
+        if not f["free"] and f["source"] == "turn" and KORMANYOS in ops.active_fighters(g, f["from"]) \
+                and KORMANYOS not in ops.turn_frame(g, f["seat"])["used_once"]:
             pay = f" Discard a card to pay for this step, or take {name_of(KORMANYOS)} along for free."
-        n = f.get("max_fighters", 2)
+        n = f["max_fighters"]
         return f"Move to {ops.name_of_loc(f['to'])}: take up to {n} active fighters along.{pay} Then confirm."
 
 
 # ----- an action: collect icons / choose cards, tank retaliation, then the effect ---------------
 @register("act")
 class Act(Frame):
+    """Rulebook: Actions
+
+    One action in progress: collect icons (Actions 2-4) or choose the cards (Action 6), then the
+    Retaliation of Soviet Tanks (frames/hits.py), then the effect (`perform`)."""
+
     def deciders(self, g, f):
         if f["stage"] == "collect":
             return [f["seat"]]
@@ -381,15 +405,15 @@ class Act(Frame):
             acts.append({"type": "cancel"})
         return acts
 
-    def apply(self, g, f, seat, a):
-        kind = a["type"]
-        if kind == "cancel":
-            pop(g, f)
-            return
-        if kind in ("discard", "select"):
-            f["cards"].append(a["card"])
-            return
-        # done: commit the action
+    on_cancel = Frame.close
+
+    def on_discard(self, g, f, seat, a):
+        f["cards"].append(a["card"])
+
+    on_select = on_discard
+
+    def on_done(self, g, f, seat, a):
+        """Commit the action: discard the icon cards (or fix the cards to give), spend it."""
         if f["stage"] == "collect":
             actor = f["seat"]
             fixed, wild = available_supply(g, actor, f["cards"], f["what"])
@@ -412,6 +436,14 @@ class Act(Frame):
         pop(g, f)
         perform(g, f)
 
+    def decision(self, g, f):
+        d = {"kind": "act", "stage": f["stage"], "action": f["what"], "seat": f["seat"], "location": f["loc"]}
+        if f["stage"] == "collect":
+            d["need"] = action_need(g, f["seat"], f["what"])
+        else:
+            d.update(giver=f["giver"], receiver=f["receiver"])
+        return d
+
     def prompt(self, g, f):
         if f["stage"] == "collect":
             label = {"resolve_event": "resolve the event", "attack_militia": "attack militia",
@@ -424,33 +456,6 @@ class Act(Frame):
         return f"{f['receiver']} takes cards from you: choose which cards to hand over, then confirm."
 
 
-def retaliate(g, loc: str, seat: str) -> None:
-    """Soviet tanks in the location fire before the action: one die each, 1-3 is a hit."""
-    tanks = g.s["locations"][loc]["soviet_tanks"]
-    if not tanks:
-        return
-    if ops.has_barricade(g, loc):
-        ops.log(g, f"A barricade in {ops.name_of_loc(loc)} stops the Soviet tanks from firing.", refs=[loc])
-        return
-    if "f_peter_hajas" in ops.active_fighters(g, loc):
-        ops.log(g, f"Péter Hajas cancels the retaliation of the Soviet tanks in {ops.name_of_loc(loc)}.", refs=[loc])
-        return
-    threshold = retaliation_threshold(g, loc, seat)
-    dice = [ops.roll(g) for _ in range(tanks)]
-    hits = sum(1 for d in dice if d <= threshold)
-    ops.log(g, f"Soviet tanks in {ops.name_of_loc(loc)} fire at {seat}: {', '.join(map(str, dice))}: {hits} hit(s).",
-            refs=[loc, seat])
-    if hits:
-        push(g, {"kind": "hits", "location": loc, "n": hits, "why": "tank fire", "dice": dice})
-
-
-def retaliation_threshold(g, loc: str, seat: str) -> int:
-    """A retaliating tank hits on 1-3; 1-4 against the yellow power's holder (disadvantage);
-    Júlia Tollas makes it "only 1-2" whatever the player's power."""
-    if "f_julia_tollas" in ops.active_fighters(g, loc):
-        return 2
-    return 4 if has_power(g, seat, "yellow", "disadvantage") else 3
-
 
 def perform(g, f) -> None:
     s = g.s
@@ -459,7 +464,7 @@ def perform(g, f) -> None:
     if what == "activate_fighter":
         if here["inactive"] and ops.fighter_room(g, loc) > 0:
             ops.activate_fighter(g, loc)
-            t = turn_of(g, seat)
+            t = ops.turn_frame(g, seat)
             # Yellow player power (benefit): once per turn, may draw a card on activating a fighter.
             if has_power(g, seat, "yellow", "benefit") and t and "pp_yellow" not in t["used_once"] \
                     and ops.hand_room(g, seat) > 0 and (s["rev_deck"] or s["rev_discard"]):
@@ -549,27 +554,34 @@ def _even(counts, rooms) -> bool:
 
 @register("rev_draw")
 class RevDraw(Frame):
+    """Rulebook: Drawing Revolutionary Cards
+
+    The morale draw split as evenly as possible among the team."""
+
     def deciders(self, g, f):
         return ops.rev_seats(g) if len(allocations(g)) > 1 else []
 
     def actions(self, g, f, seat):
         return [{"type": "distribute", "counts": a} for a in allocations(g)]
 
-    def apply(self, g, f, seat, a):
+    def on_distribute(self, g, f, seat, a):
         pop(g, f)
-        _deal(g, a["counts"])
+        deal(g, a["counts"])
 
     def run(self, g, f):
         pop(g, f)
         options = allocations(g)
         if options:
-            _deal(g, options[0])
+            deal(g, options[0])
+
+    def decision(self, g, f):
+        return {"kind": "rev_draw", "stage": "distribute", "count": ops.morale_draw(g)}
 
     def prompt(self, g, f):
         return f"Split the {ops.morale_draw(g)} card(s) drawn for morale among the team (as evenly as possible)."
 
 
-def _deal(g, counts: dict) -> None:
+def deal(g, counts: dict) -> None:
     ops.log(g, "Morale draw: " + ", ".join(f"{seat} takes {n}" for seat, n in counts.items()) + ".")
     for seat, n in counts.items():
         ops.draw_rev_cards(g, seat, n)

@@ -6,6 +6,7 @@ from ..board import LOCATION_IDS, NEIGHBOURS, REINFORCEMENT
 from ..cards import EVENT, HEADLINE, name_of
 from ..data import MARKET_SURCHARGE
 from ..effects import push_effect
+from . import kinds
 from .base import Frame, pop, push, register
 
 SOVIET = ["soviet"]
@@ -14,6 +15,11 @@ SOVIET = ["soviet"]
 # ----- headline step ----------------------------------------------------------------------------
 @register("headline")
 class HeadlineStep(Frame):
+    """Rulebook: Headline step
+
+    Play headline cards: red (collect CP or resolve), green (collect CP and the team resolves it, or
+    discard)."""
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -31,12 +37,12 @@ class HeadlineStep(Frame):
         acts.append({"type": "done"})
         return acts
 
-    def apply(self, g, f, seat, a):
+    def on_done(self, g, f, seat, a):
+        ops.log(g, f"The Soviet commander ends the headline step with {g.s['cp']} CP.")
+        pop(g, f)
+
+    def on_play_headline(self, g, f, seat, a):
         s = g.s
-        if a["type"] == "done":
-            ops.log(g, f"The Soviet commander ends the headline step with {s['cp']} CP.")
-            pop(g, f)
-            return
         card, mode = a["card"], a["mode"]
         h = HEADLINE[card]
         s["headline_hand"].remove(card)
@@ -57,8 +63,11 @@ class HeadlineStep(Frame):
             ops.log(g, f"The Soviet commander collects {h['cp']} CP from {h['title']}; the Revolutionaries "
                        f"execute it: {h['text']}", refs=[card])
             by = "revolutionaries"
-        push(g, {"kind": "headline_icons", "card": card, "mode": mode})
+        push(g, kinds.headline_icons(card, mode))
         push_effect(g, card, by=by, actor="soviet" if by == "soviet" else None)
+
+    def decision(self, g, f):
+        return {"kind": "headline", "stage": "play", "cp": g.s["cp"]}
 
     def prompt(self, g, f):
         return (f"Headline step: play headline cards (red: collect CP or resolve; green: collect CP and "
@@ -67,7 +76,9 @@ class HeadlineStep(Frame):
 
 @register("headline_icons")
 class HeadlineIcons(Frame):
-    """After the text effect: the SPA icon, the mark and the lapsing icon (Headline step: Icons)."""
+    """Rulebook: Icons
+
+    After the text effect: the SPA icon, the mark and the lapsing icon of a headline."""
 
     def run(self, g, f):
         s = g.s
@@ -120,6 +131,10 @@ def placement_options(g, event: str) -> list[str]:
 
 @register("event_step")
 class EventStep(Frame):
+    """Rulebook: Event step
+
+    Buy events from the market with CP (the slot surcharge included)."""
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -131,11 +146,10 @@ class EventStep(Frame):
         acts.append({"type": "done"})
         return acts
 
-    def apply(self, g, f, seat, a):
+    on_done = Frame.close
+
+    def on_buy_event(self, g, f, seat, a):
         s = g.s
-        if a["type"] == "done":
-            pop(g, f)
-            return
         slot = a["slot"]
         event = s["market"][slot]
         cost = event_cost(g, slot)
@@ -146,7 +160,10 @@ class EventStep(Frame):
         if len(options) == 1:
             place_event(g, event, options[0])
         else:
-            push(g, {"kind": "place_event", "event": event, "options": options})
+            push(g, kinds.place_event(event, options))
+
+    def decision(self, g, f):
+        return {"kind": "event_step", "stage": "buy", "cp": g.s["cp"]}
 
     def prompt(self, g, f):
         return f"Event step: buy events from the market ({g.s['cp']} CP left)."
@@ -154,15 +171,22 @@ class EventStep(Frame):
 
 @register("place_event")
 class PlaceEvent(Frame):
+    """Rulebook: Event step
+
+    An "Anywhere" event: the Soviet commander chooses the empty location."""
+
     def deciders(self, g, f):
         return SOVIET
 
     def actions(self, g, f, seat):
         return [{"type": "place", "location": loc} for loc in f["options"]]
 
-    def apply(self, g, f, seat, a):
+    def on_place(self, g, f, seat, a):
         pop(g, f)
         place_event(g, f["event"], a["location"])
+
+    def decision(self, g, f):
+        return {"kind": "place_event", "stage": "location", "event": f["event"]}
 
     def prompt(self, g, f):
         return f"Choose an empty location for {EVENT[f['event']]['title']}."
@@ -176,13 +200,16 @@ def place_event(g, event: str, loc: str) -> None:
         ops.log(g, f"{EVENT[old]['title']} is removed from {ops.name_of_loc(loc)} without effect.", refs=[old, loc])
     here["event"] = event
     ops.log(g, f"{EVENT[event]['title']} is placed in {ops.name_of_loc(loc)}.", refs=[event, loc])
-    if push_effect(g, f"{event}:placement", by="soviet", actor="soviet", location=loc):
-        g.s["stack"][-1]["replaced"] = old  # the event this one replaced (E#19 replacing E#10)
+    push_effect(g, f"{event}:placement", by="soviet", actor="soviet", location=loc, replaced=old)
 
 
 # ----- army step --------------------------------------------------------------------------------
 @register("army")
 class ArmyStep(Frame):
+    """Rulebook: Army step
+
+    Move Soviet tanks (1 CP) or place them in a reinforcement location (3 CP)."""
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -199,18 +226,21 @@ class ArmyStep(Frame):
         acts.append({"type": "done"})
         return acts
 
-    def apply(self, g, f, seat, a):
-        s = g.s
-        if a["type"] == "done":
-            s["cp"] = 0
-            pop(g, f)
-        elif a["type"] == "move_tank":
-            s["cp"] -= 1
-            ops.move_units(g, a["from"], a["to"], "soviet_tanks")
-            f["moved"][a["to"]] = f["moved"].get(a["to"], 0) + 1
-        else:
-            s["cp"] -= 3
-            ops.place_units(g, a["location"], "soviet_tanks", 1)
+    def on_done(self, g, f, seat, a):
+        g.s["cp"] = 0  # CP left after the army step are lost
+        pop(g, f)
+
+    def on_move_tank(self, g, f, seat, a):
+        g.s["cp"] -= 1
+        ops.move_units(g, a["from"], a["to"], "soviet_tanks")
+        f["moved"][a["to"]] = f["moved"].get(a["to"], 0) + 1
+
+    def on_place_tank(self, g, f, seat, a):
+        g.s["cp"] -= 3
+        ops.place_units(g, a["location"], "soviet_tanks", 1)
+
+    def decision(self, g, f):
+        return {"kind": "army", "stage": "tanks", "cp": g.s["cp"]}
 
     def prompt(self, g, f):
         return f"Army step: move tanks (1 CP) or place tanks in a reinforcement location (3 CP). {g.s['cp']} CP left."
@@ -244,14 +274,18 @@ def _drawable(g) -> list[str]:
 
 @register("support")
 class SupportStep(Frame):
+    """Rulebook: Support step
+
+    Discard the CP headlines, then draw back up to the hand limit the support track shows."""
+
     def deciders(self, g, f):
         return SOVIET if f["discarded"] and len(_drawable(g)) > 1 else []
 
     def actions(self, g, f, seat):
         return [{"type": "draw_headline", "deck": d} for d in _drawable(g)]
 
-    def apply(self, g, f, seat, a):
-        _draw(g, a["deck"])
+    def on_draw_headline(self, g, f, seat, a):
+        ops.draw_headline(g, (a["deck"],))
 
     def run(self, g, f):
         s = g.s
@@ -265,20 +299,15 @@ class SupportStep(Frame):
             return
         decks = _drawable(g)
         if len(decks) == 1:
-            _draw(g, decks[0])
+            ops.draw_headline(g, (decks[0],))
             return
         pop(g, f)
 
+    def decision(self, g, f):
+        return {"kind": "support", "stage": "draw", "hand_limit": ops.hand_limit_soviet(g)}
+
     def prompt(self, g, f):
         return f"Support step: choose the deck for your next headline (hand limit {ops.hand_limit_soviet(g)})."
-
-
-def _draw(g, deck: str) -> None:
-    card = g.s["headline_decks"][deck].pop()
-    g.s["headline_hand"].append(card)
-    g.s["checkpoint"] = True
-    ops.log(g, f"The Soviet commander draws a headline from deck {deck}.",
-            private={"soviet": f"You draw {HEADLINE[card]['title']} from deck {deck}."})
 
 
 # ----- market step ------------------------------------------------------------------------------
@@ -291,6 +320,10 @@ def market_left_alone(g) -> bool:
 
 @register("market")
 class MarketStep(Frame):
+    """Rulebook: Market step
+
+    Keep 2 events, discard the rest for good, refill the market."""
+
     def deciders(self, g, f):
         return SOVIET if self._choosing(g, f) else []
 
@@ -302,7 +335,7 @@ class MarketStep(Frame):
     def actions(self, g, f, seat):
         return [{"type": "keep", "slot": i} for i, e in enumerate(g.s["market"]) if e and i not in f["keep"]]
 
-    def apply(self, g, f, seat, a):
+    def on_keep(self, g, f, seat, a):
         f["keep"].append(a["slot"])
         ops.log(g, f"The Soviet commander keeps {EVENT[g.s['market'][a['slot']]]['title']}.",
                 refs=[g.s["market"][a["slot"]]])
@@ -330,6 +363,9 @@ class MarketStep(Frame):
             ops.log(g, f"New events in the market: {', '.join(EVENT[e]['title'] for e in new)}.", refs=new)
         else:
             ops.log(g, "The event deck is empty: no new event comes to the market.")
+
+    def decision(self, g, f):
+        return {"kind": "market", "stage": "keep", "count": 2 - len(f["keep"])}
 
     def prompt(self, g, f):
         return "Market step: choose 2 events to keep; the rest are discarded for good."

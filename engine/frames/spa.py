@@ -4,7 +4,9 @@ from __future__ import annotations
 from .. import ops
 from ..board import LOCATION_IDS, NEIGHBOURS, REINFORCEMENT
 from ..cards import SPA, name_of
+from . import kinds
 from .base import Frame, pop, push, register
+from .hits import attack_fire
 
 SOVIET = ["soviet"]
 SNIPER_STRENGTH = 3
@@ -86,6 +88,10 @@ def card_usable(g, card: str) -> bool:
 
 @register("spa")
 class SpaPhase(Frame):
+    """Rulebook: Phase 3: State Protection Authority Phase
+
+    Play SPA cards in any order, or retrieve all played ones instead."""
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -96,25 +102,28 @@ class SpaPhase(Frame):
         acts.append({"type": "done"})
         return acts
 
-    def apply(self, g, f, seat, a):
+    on_done = Frame.close
+
+    def on_retrieve_spa(self, g, f, seat, a):
         s = g.s
-        if a["type"] == "done":
-            pop(g, f)
-            return
-        if a["type"] == "retrieve_spa":
-            back = list(s["spa_queue"])
-            s["spa_pool"].extend(back)
-            s["spa_queue"] = []
-            ops.log(g, f"The Soviet commander retrieves all SPA cards: {', '.join(name_of(c) for c in back)}.", refs=back)
-            pop(g, f)
-            return
+        back = list(s["spa_queue"])
+        s["spa_pool"].extend(back)
+        s["spa_queue"] = []
+        ops.log(g, f"The Soviet commander retrieves all SPA cards: {', '.join(name_of(c) for c in back)}.", refs=back)
+        pop(g, f)
+
+    def on_play_spa(self, g, f, seat, a):
+        s = g.s
         card = a["card"]
         f["played"] += 1
         s["spa_pool"].remove(card)
         s["spa_queue"].append(card)
         ops.log(g, f"The Soviet commander plays {name_of(card)}.", refs=[card])
         kind = SPA[card]["kind"]
-        push(g, {"kind": f"spa_{kind}", "card": card, "moved": []})
+        push(g, kinds.spa_card(f"spa_{kind}", card))
+
+    def decision(self, g, f):
+        return {"kind": "spa", "stage": "play", "played": f["played"]}
 
     def prompt(self, g, f):
         if f["played"]:
@@ -124,16 +133,24 @@ class SpaPhase(Frame):
 
 @register("spa_move_sniper")
 class MoveSniper(Frame):
+    """Rulebook: SPA card 1: Move sniper
+
+    Move one sniper one step (never out of a barricaded location)."""
+
     def deciders(self, g, f):
         return SOVIET
 
     def actions(self, g, f, seat):
         return sniper_moves(g) + [{"type": "done"}]
 
-    def apply(self, g, f, seat, a):
+    on_done = Frame.close
+
+    def on_move_sniper(self, g, f, seat, a):
         pop(g, f)
-        if a["type"] == "move_sniper":
-            ops.move_units(g, a["from"], a["to"], "snipers")
+        ops.move_units(g, a["from"], a["to"], "snipers")
+
+    def decision(self, g, f):
+        return {"kind": "spa_move_sniper", "stage": "move", "card": f["card"]}
 
     def prompt(self, g, f):
         return "Move sniper: move one sniper to an adjacent location (never out of a barricade)."
@@ -141,16 +158,19 @@ class MoveSniper(Frame):
 
 @register("spa_move_militia")
 class MoveMilitia(Frame):
+    """Rulebook: SPA card 2: Move militia
+
+    One militia up to 3 times, one twice and one once, or three once each."""
+
     def deciders(self, g, f):
         return SOVIET
 
     def actions(self, g, f, seat):
         return militia_moves(g, f) + [{"type": "done"}]
 
-    def apply(self, g, f, seat, a):
-        if a["type"] == "done":
-            pop(g, f)
-            return
+    on_done = Frame.close
+
+    def on_move_militia(self, g, f, seat, a):
         moved = f["moved"]
         if a["again"]:
             candidates = [i for i, m in enumerate(moved) if m["at"] == a["from"] and _pattern_ok(_bumped(moved, i))]
@@ -161,12 +181,19 @@ class MoveMilitia(Frame):
             moved.append({"at": a["to"], "moves": 1})
         ops.move_units(g, a["from"], a["to"], "militia")
 
+    def decision(self, g, f):
+        return {"kind": "spa_move_militia", "stage": "move", "card": f["card"], "moved": len(f["moved"])}
+
     def prompt(self, g, f):
         return "Move militia: one militia up to 3 times, or one up to 2 times and another once, or up to 3 once each."
 
 
 @register("spa_place_militia")
 class PlaceMilitia(Frame):
+    """Rulebook: SPA card 3: Place militia
+
+    Up to 2 militia together in one reinforcement location."""
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -176,10 +203,14 @@ class PlaceMilitia(Frame):
                 for loc in REINFORCEMENT for n in (1, 2) if n <= room]
         return acts + [{"type": "done"}]
 
-    def apply(self, g, f, seat, a):
+    on_done = Frame.close
+
+    def on_place_militia(self, g, f, seat, a):
         pop(g, f)
-        if a["type"] == "place_militia":
-            ops.place_units(g, a["location"], "militia", a["count"])
+        ops.place_units(g, a["location"], "militia", a["count"])
+
+    def decision(self, g, f):
+        return {"kind": "spa_place_militia", "stage": "place", "card": f["card"]}
 
     def prompt(self, g, f):
         return "Place militia: up to 2 militia together in Csepel, Széna Square or HWPP Headquarters."
@@ -187,30 +218,37 @@ class PlaceMilitia(Frame):
 
 @register("spa_attack")
 class Attack(Frame):
+    """Rulebook: SPA card 4: Attack!
+
+    Choose a location with militia or snipers; fire (frames/hits.py), then threaten."""
+
     def deciders(self, g, f):
-        return SOVIET if "location" not in f else []
+        return SOVIET if f["location"] is None else []
 
     def actions(self, g, f, seat):
         return [{"type": "attack", "location": loc} for loc in attack_targets(g)]
 
-    def apply(self, g, f, seat, a):
+    def on_attack(self, g, f, seat, a):
         g.s["today"]["attacked"].append(a["location"])
         f["location"] = a["location"]
         f["stage"] = "fire"
 
     def run(self, g, f):
-        if "location" not in f:
+        if f["location"] is None:
             pop(g, f)
             return
         if f["stage"] == "fire":
             f["stage"] = "threaten"
             f["strength"] = strength(g, f["location"])
-            fire(g, f["location"], f["strength"], "Attack!")
+            attack_fire(g, f["location"], f["strength"], "Attack!")
             return
         pop(g, f)
         # R13: the threaten step reads the board after the fire, like the barricade check: a
         # Kalapos or Wawelska removed by the fire no longer lowers the strength.
         threaten(g, f["location"], strength(g, f["location"]))
+
+    def decision(self, g, f):
+        return {"kind": self.kind, "stage": "location"}
 
     def prompt(self, g, f):
         return "Attack!: choose a location with militia or snipers (not one already attacked today)."
@@ -218,28 +256,30 @@ class Attack(Frame):
 
 @register("spa_attack_any")
 class AttackAnywhere(Attack):
-    """An Attack! effect outside the SPA phase (E#22 Battle's penalty): the Soviet commander may
+    """Rulebook: SPA card 4: Attack!
+
+    An Attack! effect outside the SPA phase (E#22 Battle's penalty): the Soviet commander may
     choose any location with militia or snipers, whatever was attacked today, or decline."""
 
     def deciders(self, g, f):
-        return SOVIET if "location" not in f and any_attack_targets(g) else []
+        return SOVIET if f["location"] is None and any_attack_targets(g) else []
 
     def actions(self, g, f, seat):
         return [{"type": "attack", "location": loc} for loc in any_attack_targets(g)] + [{"type": "done"}]
 
-    def apply(self, g, f, seat, a):
-        if a["type"] == "done":
-            ops.log(g, f"The Soviet commander declines the Attack! effect ({f.get('why', 'event')}).")
-            pop(g, f)
-            return
+    def on_done(self, g, f, seat, a):
+        ops.log(g, f"The Soviet commander declines the Attack! effect ({f['why']}).")
+        pop(g, f)
+
+    def on_attack(self, g, f, seat, a):
         f["location"] = a["location"]
         f["stage"] = "fire"
         ops.log(g, f"The Soviet commander executes an Attack! effect on {ops.name_of_loc(a['location'])} "
-                   f"({f.get('why', 'event')}).", refs=[a["location"]])
+                   f"({f['why']}).", refs=[a["location"]])
 
     def run(self, g, f):
-        if "location" not in f:
-            ops.log(g, f"No location has militia or snipers to attack ({f.get('why', 'event')}).")
+        if f["location"] is None:
+            ops.log(g, f"No location has militia or snipers to attack ({f['why']}).")
         super().run(g, f)
 
     def prompt(self, g, f):
@@ -250,14 +290,6 @@ def any_attack_targets(g) -> list[str]:
     locs = g.s["locations"]
     return [loc for loc in LOCATION_IDS if locs[loc]["militia"] or locs[loc]["snipers"]]
 
-
-def fire(g, loc: str, total: int, why: str) -> None:
-    """Roll 2 dice: the smaller <= strength is a hit; the sum <= strength is another."""
-    a, b = ops.roll(g), ops.roll(g)
-    hits = (1 if min(a, b) <= total else 0) + (1 if a + b <= total else 0)
-    ops.log(g, f"{why} on {ops.name_of_loc(loc)} (strength {total}): rolled {a} and {b}: {hits} hit(s).", refs=[loc])
-    if hits:
-        push(g, {"kind": "hits", "location": loc, "n": hits, "why": why, "dice": [a, b]})
 
 
 def threaten(g, loc: str, total: int) -> None:

@@ -7,9 +7,9 @@ const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4:
 
 /** The dice of a log entry, as numbers (empty when it rolled none). */
 export function diceOf(entry) {
-  if (Array.isArray(entry.dice)) return entry.dice.map((d) => (typeof d === "object" && d !== null ? d.value : d)).filter(Number.isInteger);
-  const m = /rolled ((?:\d+(?:, | and )?)+)/.exec(entry.text || "");
-  return m ? m[1].split(/, | and /).map(Number).filter(Number.isInteger) : [];
+  // A roll is data in its log entry: {dice: {dice: [..], for, location, hits}} (docs/contract.md).
+  const roll = entry.dice;
+  return roll && Array.isArray(roll.dice) ? roll.dice.filter(Number.isInteger) : [];
 }
 
 export function dieFace(n, size = 22) {

@@ -85,17 +85,13 @@ export function refsSpelled(text) {
   });
 }
 
-/** Index of the support marker (0-6), read from the printed values, whatever the view calls them. */
+/** Index of the track markers (0-6): the view gives them beside the printed values (docs/contract.md). */
 export function supportIndex(view, catalog) {
-  const track = (catalog && catalog.support_track) || [];
-  const hit = track.find((s) => s.hand_limit === view.soviet_hand_limit && s.colour === view.support_colour);
-  return hit ? hit.index : view.support;
+  return view.support_index;
 }
 
 export function moraleIndex(view, catalog) {
-  const track = (catalog && catalog.morale_track) || [];
-  const hit = track.find((m) => m.draw === view.morale_draw);
-  return hit ? hit.index : view.morale;
+  return view.morale_index;
 }
 
 /** The pending decision: the view's `decision` when the engine sends one, else what today's view tells. */

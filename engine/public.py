@@ -1,0 +1,23 @@
+"""What any player knows without looking at a view: the static map, the rules constants and the
+card catalog. Together with `engine.Game` / `new_game` / `replay` / `IllegalAction` and the
+views and legal actions they hand out, this module is the whole engine contract (DESIGN §2,
+docs/contract.md): bots, the server and benchmarks import nothing else from engine/.
+
+Everything here is immutable static data; treat the dicts as read-only.
+"""
+from __future__ import annotations
+
+from .board import DISTANCE, LOCATION_IDS, LOCATION_NAMES, NEIGHBOURS, REINFORCEMENT
+from .catalog import catalog
+from .data.board import ACTIONS_PER_TURN, EVALUATION_MAX_EVENTS, INJURY_LIMIT, MARKET_SURCHARGE
+from .options import OPTIONS, validate_options
+
+__all__ = [
+    "ACTIONS_PER_TURN", "DISTANCE", "EVALUATION_MAX_EVENTS", "INJURY_LIMIT", "LOCATION_IDS", "LOCATION_NAMES",
+    "MARKET_SURCHARGE", "NEIGHBOURS", "OPTIONS", "REINFORCEMENT", "catalog", "injury_limit", "validate_options",
+]
+
+
+def injury_limit(revolutionaries: int, options: dict | None = None) -> int:
+    """The injury that loses the game for a team of `revolutionaries` under these game options."""
+    return INJURY_LIMIT[revolutionaries] + (1 if (options or {}).get("rev_injury_limit_plus_one") else 0)
