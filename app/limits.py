@@ -48,11 +48,11 @@ class Limiter:
     async def take(self, *limits: Limit) -> list[int]:
         """Record one attempt under each limit, or none and raise RateLimited (with the seconds
         until the oldest counted attempt leaves its window) when any of them is used up."""
-        now = datetime.now(UTC)
         async with self.store.transaction() as s:
             if self.postgres:  # in one order, so two requests locking the same keys cannot deadlock
                 for name in sorted(f"{lim.scope}:{lim.key}" for lim in limits):
                     await s.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"), {"k": name})
+            now = datetime.now(UTC)  # under the locks: no attempt already counted is later than this
             await s.execute(delete(RateEventRow).where(RateEventRow.at < now - HORIZON))
             for lim in limits:
                 since = now - timedelta(seconds=lim.window)
@@ -61,7 +61,7 @@ class Limiter:
                         RateEventRow.scope == lim.scope, RateEventRow.key == lim.key, RateEventRow.at >= since))).one()
                 if count >= lim.limit:
                     wait = (_aware(oldest) + timedelta(seconds=lim.window) - now).total_seconds() if oldest else lim.window
-                    raise RateLimited(lim.message, max(1, math.ceil(wait)))
+                    raise RateLimited(lim.message, min(math.ceil(lim.window), max(1, math.ceil(wait))))
             rows = [RateEventRow(scope=lim.scope, key=lim.key, at=now) for lim in limits]
             s.add_all(rows)
             await s.flush()

@@ -125,17 +125,15 @@ def morale_value(v: dict) -> float:
     return card_value({"icons": []}, v["day"]) * 0.6 * max(0, 8 - v["day"]) + risk
 
 
+# What an event's reward gives the Revolutionaries (Appendix B), as the bot counts it: morale steps
+# toward the Hungarian end and cards drawn. Keyed by event id so no reward text is parsed.
+REWARD_MORALE = {"e01": 1, "e04": 2, "e09": 1, "e16": 1, "e19": 2, "e23": 1, "ea1": 2, "ea2": 1}
+REWARD_CARDS = {"e09": 1, "e15": 2, "e32": 1, "ea2": 2, "ea3": 2}
+
+
 def reward_bonus(v: dict, eid: str) -> float:
-    e = EVENTS_CAT.get(eid) or {}
-    text = (e.get("reward") or "").lower()
-    bonus = 0.0
-    if "morale toward the hungarian end" in text and not text.startswith("only if"):
-        bonus += morale_value(v) * (2 if "twice" in text else 1)
-    if "draw 2 cards" in text:
-        bonus += 2 * card_value({"icons": []}, v["day"])
-    elif "draw one card" in text:
-        bonus += card_value({"icons": []}, v["day"])
-    if e.get("penalty"):
+    bonus = morale_value(v) * REWARD_MORALE.get(eid, 0) + REWARD_CARDS.get(eid, 0) * card_value({"icons": []}, v["day"])
+    if (EVENTS_CAT.get(eid) or {}).get("penalty"):
         bonus += 40
     return bonus
 

@@ -9,12 +9,13 @@ from collections import Counter
 
 from tests.server.conftest import make_settings
 from tests.server.helpers import AsgiClient, invite_of, run_async
+from tests.server.test_rate_limits import some_address
 
 ROOMS = {1: 30, 2: 15}  # revolutionaries -> rooms: two-seat and three-seat rooms
 
 
 async def race(db_url: str) -> tuple[list[str], Counter]:
-    async with AsgiClient(make_settings(db_url)) as http:
+    async with AsgiClient(make_settings(db_url), client_addr=some_address()) as http:
         rooms = []
         for revs, n in ROOMS.items():
             for _ in range(n):

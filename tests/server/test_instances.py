@@ -29,7 +29,7 @@ def free_port() -> int:
 
 def start_server(db_url: str, port: int, workdir) -> subprocess.Popen:
     env = dict(os.environ, DOI_DATABASE_URL=db_url, DOI_SECRET_KEY="instances-test",
-               DOI_MESSAGES_PER_SECOND="10000", DOI_MESSAGE_BURST="10000")
+               DOI_MESSAGES_PER_SECOND="10000", DOI_MESSAGE_BURST="10000", DOI_ROOMS_PER_HOUR="100000")
     # The log goes to a file: an undrained pipe fills up (a JSON line per move) and blocks the server.
     log = open(os.path.join(workdir, f"server-{port}.log"), "wb")  # noqa: SIM115 (lives as long as the process)
     proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
