@@ -69,10 +69,9 @@ def making_pamphlets(g, f):
             f["step"] = 1
             break
         key = f"peek{len(seen)}"
-        if key not in v:
-            if ask(g, f, key, [seat], f"Making Pamphlets: peek at a face-down fighter ({len(seen)} of up "
-                                      f"to {PEEKS} so far), or stop.", options + [DONE]) == WAITING:
-                return WAITING
+        if key not in v and ask(g, f, key, [seat], f"Making Pamphlets: peek at a face-down fighter ({len(seen)} "
+                                                   f"of up to {PEEKS} so far), or stop.", options + [DONE]) == WAITING:
+            return WAITING
         pick = v[key]
         if pick is None or pick["type"] == "done":
             f["step"] = 1
@@ -99,12 +98,11 @@ def making_pamphlets(g, f):
             f["step"] = 3
             break
         key = f"place{len(placed)}"
-        if key not in v:
-            options = [{"type": "place_fighter", "fighter": p["fighter"]} for p in left]
-            if ask(g, f, key, [seat], f"Making Pamphlets: place a peeked fighter active in "
-                                      f"{ops.name_of_loc(DESTINATION)} ({len(placed)} of up to {PLACED}), or stop.",
-                   options + [DONE]) == WAITING:
-                return WAITING
+        options = [{"type": "place_fighter", "fighter": p["fighter"]} for p in left]
+        if key not in v and ask(g, f, key, [seat], f"Making Pamphlets: place a peeked fighter active in "
+                                                   f"{ops.name_of_loc(DESTINATION)} ({len(placed)} of up to "
+                                                   f"{PLACED}), or stop.", options + [DONE]) == WAITING:
+            return WAITING
         pick = v[key]
         if pick is None or pick["type"] == "done":
             f["step"] = 3
