@@ -68,20 +68,23 @@ def hand_limit_soviet(g) -> int:
     return SUPPORT_TRACK[g.s["support"]]["hand_limit"]
 
 
+def _move_marker(g, track_key: str, track: list, steps: int) -> bool:
+    """Move a track's marker `steps` spaces, never past either end; True if it moved."""
+    before = g.s[track_key]
+    g.s[track_key] = max(0, min(len(track) - 1, before + steps))
+    return g.s[track_key] != before
+
+
 def shift_morale(g, steps: int, why: str = "") -> None:
     """Positive steps go toward the Hungarian end, negative toward the Soviet end (the skull)."""
-    before = g.s["morale"]
-    g.s["morale"] = max(0, min(len(MORALE_TRACK) - 1, before + steps))
-    if g.s["morale"] != before:
+    if _move_marker(g, "morale", MORALE_TRACK, steps):
         end = "Hungarian" if steps > 0 else "Soviet"
         log(g, f"Morale shifts toward the {end} end to {morale_draw(g)}{' (' + why + ')' if why else ''}.")
 
 
 def shift_support(g, steps: int, why: str = "") -> None:
     """Positive steps go toward the Soviet end (larger Soviet hand), negative toward the Hungarian end."""
-    before = g.s["support"]
-    g.s["support"] = max(0, min(len(SUPPORT_TRACK) - 1, before + steps))
-    if g.s["support"] != before:
+    if _move_marker(g, "support", SUPPORT_TRACK, steps):
         end = "Soviet" if steps > 0 else "Hungarian"
         log(g, f"Support shifts toward the {end} end (Soviet hand limit {hand_limit_soviet(g)}){' (' + why + ')' if why else ''}.")
 
