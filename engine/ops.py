@@ -6,8 +6,10 @@ limit, track ends, the 4 active fighters per location) are enforced here, once.
 from __future__ import annotations
 
 from . import public, rng
+from .board import LOCATION_NAMES
 from .cards import EVENT, HEADLINE, REV_CARD, name_of
 from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
+from .powers import has_power
 
 HAND_LIMIT = 10  # every Revolutionary's hand limit (a player power may lower it: hand_limit())
 MAX_ACTIVE_FIGHTERS = 4
@@ -120,8 +122,6 @@ def move_units(g, src: str, dst: str, kind: str, n: int = 1) -> None:
 
 
 def name_of_loc(loc: str) -> str:
-    from .board import LOCATION_NAMES
-
     return LOCATION_NAMES[loc]
 
 
@@ -208,8 +208,6 @@ def heal(g, seat: str) -> bool:
 
 
 def hand_limit(g, seat: str) -> int:
-    from .powers import has_power
-
     return 8 if has_power(g, seat, "blue", "disadvantage") else HAND_LIMIT
 
 
