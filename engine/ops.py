@@ -6,8 +6,10 @@ limit, track ends, the 4 active fighters per location) are enforced here, once.
 from __future__ import annotations
 
 from . import public, rng
+from .board import LOCATION_NAMES
 from .cards import EVENT, HEADLINE, REV_CARD, name_of
 from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
+from .powers import has_power
 
 HAND_LIMIT = 10  # every Revolutionary's hand limit (a player power may lower it: hand_limit())
 MAX_ACTIVE_FIGHTERS = 4
@@ -68,20 +70,23 @@ def hand_limit_soviet(g) -> int:
     return SUPPORT_TRACK[g.s["support"]]["hand_limit"]
 
 
+def _move_marker(g, track_key: str, track: list, steps: int) -> bool:
+    """Move a track's marker `steps` spaces, never past either end; True if it moved."""
+    before = g.s[track_key]
+    g.s[track_key] = max(0, min(len(track) - 1, before + steps))
+    return g.s[track_key] != before
+
+
 def shift_morale(g, steps: int, why: str = "") -> None:
     """Positive steps go toward the Hungarian end, negative toward the Soviet end (the skull)."""
-    before = g.s["morale"]
-    g.s["morale"] = max(0, min(len(MORALE_TRACK) - 1, before + steps))
-    if g.s["morale"] != before:
+    if _move_marker(g, "morale", MORALE_TRACK, steps):
         end = "Hungarian" if steps > 0 else "Soviet"
         log(g, f"Morale shifts toward the {end} end to {morale_draw(g)}{' (' + why + ')' if why else ''}.")
 
 
 def shift_support(g, steps: int, why: str = "") -> None:
     """Positive steps go toward the Soviet end (larger Soviet hand), negative toward the Hungarian end."""
-    before = g.s["support"]
-    g.s["support"] = max(0, min(len(SUPPORT_TRACK) - 1, before + steps))
-    if g.s["support"] != before:
+    if _move_marker(g, "support", SUPPORT_TRACK, steps):
         end = "Soviet" if steps > 0 else "Hungarian"
         log(g, f"Support shifts toward the {end} end (Soviet hand limit {hand_limit_soviet(g)}){' (' + why + ')' if why else ''}.")
 
@@ -135,8 +140,6 @@ def move_units(g, src: str, dst: str, kind: str, n: int = 1) -> None:
 
 
 def name_of_loc(loc: str) -> str:
-    from .board import LOCATION_NAMES
-
     return LOCATION_NAMES[loc]
 
 
@@ -232,8 +235,6 @@ def heal(g, seat: str) -> bool:
 
 
 def hand_limit(g, seat: str) -> int:
-    from .powers import has_power
-
     return 8 if has_power(g, seat, "blue", "disadvantage") else HAND_LIMIT
 
 
