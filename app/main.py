@@ -14,6 +14,7 @@ from .db import is_sqlite, make_engine, make_sessionmaker
 from .games import catch_up_watched, on_notify
 from .hub import Hub
 from .metrics import Metrics, setup_logging
+from .seat_bots import BotDriver
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError
@@ -50,9 +51,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await catch_up_watched(app)
 
         await bus.start(heard, resubscribed)
+        app.state.bots = BotDriver(app)
+        await app.state.bots.start()  # its first sweep picks up the games whose bots wait for a move
         try:
             yield
         finally:
+            await app.state.bots.stop()
             # Close every socket and let its handler finish its database work before the pool goes;
             # then stop the bus (Redis: after the notes of those last moves went out).
             await app.state.hub.close_all()

@@ -21,10 +21,17 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+SeatName = Literal["soviet", "rev1", "rev2", "rev3"]
+BotLevel = Literal["easy", "normal"]
+
+
 class CreateGame(Strict):
     revolutionaries: int = Field(ge=1, le=3, description="Number of Revolutionary players (1-3).")
     options: dict[str, Any] = Field(default_factory=dict, description="Engine options (see docs/protocol.md).")
     private: bool = Field(default=False, description="Private rooms are not listed; seats need their invite.")
+    bots: dict[SeatName, BotLevel] = Field(
+        default_factory=dict, description="Seats the server plays, with the bot's level: 'easy' (random legal moves) "
+        "or 'normal' (the greedy bot). They are claimed at creation; the game starts once the other seats are.")
 
 
 class CreatedGame(BaseModel):
@@ -48,6 +55,7 @@ class SeatInfo(BaseModel):
     seat: str
     name: str | None
     claimed: bool
+    bot: BotLevel | None = Field(default=None, description="The level of the bot playing this seat; null: a person.")
 
 
 class GameSummary(BaseModel):

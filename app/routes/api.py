@@ -8,7 +8,7 @@ from fastapi import APIRouter, Header, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..deps import HubDep, SettingsDep, SignerDep, StoreDep
-from ..games import make_move, push_room
+from ..games import make_move, push_room, wake_bots
 from ..rooms import invite_url, seat_infos, summary
 from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameSummary, SeatToken
 from ..security import GUEST_COOKIE, new_token
@@ -53,7 +53,8 @@ async def create_game(body: CreateGame, request: Request, store: StoreDep, setti
     if await store.rooms_created_since(ip, since) >= settings.rooms_per_hour:
         raise StoreError(f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour.", 429,
                          "rate_limited")
-    gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip)
+    gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip, body.bots)
+    wake_bots(request.app, gid)  # a room of bots only starts at once
     base = settings.public_url.rstrip("/")
     return CreatedGame(id=gid, invites={seat: invite_url(base, gid, seat, inv) for seat, inv in invites.items()},
                        spectate=f"{base}/games/{gid}")
