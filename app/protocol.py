@@ -19,6 +19,7 @@ from .schemas import (
     ServerError,
     ServerView,
 )
+from .seat_bots import PROTOCOL_NOTE as BOTS_NOTE
 
 INTRO = """# Days of Ire Online: server protocol
 
@@ -122,6 +123,7 @@ def render() -> str:
     for title, model in MODELS:
         parts.append(f"### {title}\n\n```json\n{json.dumps(model.model_json_schema(), indent=2)}\n```\n")
     parts.append(VIEW_NOTE)
+    parts.append(BOTS_NOTE)
     return "\n".join(parts)
 
 

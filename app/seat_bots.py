@@ -31,6 +31,23 @@ from .store import Stale, StoreError
 log = logging.getLogger("doi.bots")
 LEVELS = ("easy", "normal")
 
+PROTOCOL_NOTE = """
+## Bot seats
+
+`POST /api/games` takes `"bots": {seat: level}`: the server plays those seats, `"easy"` (a random
+legal action) or `"normal"` (the greedy bot). A bot seat is claimed at creation (named
+`"Bot (easy)"` / `"Bot (normal)"`) and gets no invite in `CreatedGame.invites`; a room whose every
+seat is a bot starts at once, the others when their human seats are claimed. Claiming a bot seat
+answers `409 taken`; a seat the game does not have, or an unknown level, `422`.
+
+Seat lists (`GameSummary.seats`, the `seats` of every `view` frame and of `GET .../view`) give
+each seat's `bot` level, `null` for a person. A bot moves `DOI_BOT_PAUSE` seconds (default 1)
+after its seat becomes active, through the same path as a person's move: its moves reach the
+sockets as ordinary `view` frames, each version once and in order, and a person who acts at the
+same moment as a bot (a team choice) may get `stale` and the fresh view. Bots stop when the game
+is finished or abandoned.
+"""
+
 
 class SeatBot:
     """One bot seat's player. `choose` reads the seat's view only (never the game)."""
