@@ -8,6 +8,7 @@ import json
 
 from .schemas import (
     ActionMessage,
+    AuthMessage,
     ChatMessage,
     ClaimSeat,
     CreatedGame,
@@ -48,10 +49,14 @@ fails when this file is out of date. The REST API is also described by the OpenA
 
 Errors are JSON `{"detail": message, "code": ...}` with a 4xx status; input never causes a 5xx.
 
-## Websocket `WS /ws/games/{id}?token=<seat token>`
+## Websocket `WS /ws/games/{id}`
 
-Without a token you are a spectator. A wrong token gets an error frame and close code 4403; an
-unknown game close code 4404. A browser page may open the socket only from the site itself: its
+The socket opens as a spectator. To play your seat send its token as the first frame,
+`{"type": "auth", "token": "<seat token>"}`: the answer is your seat's view, and the socket is that
+seat from then on (one seat per socket). The token stays out of the URL, which proxies and access
+logs keep. Still accepted during the transition, for older clients and the test and bench drivers:
+`WS /ws/games/{id}?token=<seat token>` (deprecated). A wrong token, in either place, gets an error
+frame `forbidden` and close code 4403; an unknown game close code 4404. A browser page may open the socket only from the site itself: its
 `Origin` must be `DOI_PUBLIC_URL`'s scheme, host and port, or, when that is not set, the host the
 socket was opened on (other origins: error frame `forbidden`, close 4403). Clients that are not
 browsers send no `Origin` and are not affected.
@@ -61,7 +66,7 @@ On connect the server sends your seat's view and the recent chat. After every ch
 new version, every version in order (with several instances too). Views are filtered on the server: you only ever
 receive your own hand.
 
-Client to server: `action` (with the version of the view it answers; a stale version gets an
+Client to server: `auth` (above), `action` (with the version of the view it answers; a stale version gets an
 error frame with `code: "stale"` followed by the fresh view), `chat`, `ping` (answered by
 `{"type": "pong"}`). Every frame must be a text frame holding one JSON object, UTF-8, at most
 {depth} levels deep and {max_bytes} bytes; fields have exact JSON types (`"version": "0"`, `0.0`
@@ -89,7 +94,7 @@ MODELS = [
     ("ClaimSeat (REST body)", ClaimSeat), ("SeatToken (REST answer)", SeatToken),
     ("GameSummary (REST answer)", GameSummary),
     ("action (client to server)", ActionMessage), ("chat (client to server)", ChatMessage),
-    ("ping (client to server)", PingMessage),
+    ("ping (client to server)", PingMessage), ("auth (client to server)", AuthMessage),
     ("view (server to client)", ServerView), ("chat (server to client)", ServerChat),
     ("error (server to client)", ServerError),
 ]

@@ -92,6 +92,13 @@ class PingMessage(Strict):
     type: Literal["ping"]
 
 
+class AuthMessage(Strict):
+    """The seat token, sent as the socket's first frame instead of in the URL."""
+
+    type: Literal["auth"]
+    token: Annotated[str, StringConstraints(min_length=1, max_length=64), AfterValidator(no_nul)]
+
+
 class ServerView(BaseModel):
     type: Literal["view"] = "view"
     version: int

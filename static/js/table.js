@@ -26,13 +26,15 @@ function setConn(state, text) {
 function connect() {
   clearTimeout(st.timer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const q = st.seat && st.seat.token ? `?token=${encodeURIComponent(st.seat.token)}` : "";
-  let ws;
-  try { ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gid)}${q}`); }
+  let ws;  // the seat token goes in the first frame, never in the URL (proxies log URLs)
+  try { ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gid)}`); }
   catch { scheduleReconnect(); return; }
   st.ws = ws;
   setConn(st.msg ? "reconnecting" : "connecting", st.msg ? "Reconnecting…" : "Connecting…");
-  ws.onopen = () => { st.backoff = 500; setConn("connected", "Connected"); };
+  ws.onopen = () => {
+    st.backoff = 500; setConn("connected", "Connected");
+    if (st.seat && st.seat.token) ws.send(JSON.stringify({ type: "auth", token: st.seat.token }));
+  };
   ws.onmessage = (ev) => {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
@@ -79,6 +81,7 @@ function send(obj) {
 
 function onMessage(m) {
   if (m.type === "view") {
+    if (m.seat === "spectator" && st.seat && st.seat.token) return;  // our seat's view follows the auth frame
     if (m.version < st.version && st.msg && m.status === st.msg.status) return;
     const changed = m.version !== st.version;
     st.msg = m; st.view = m.view; st.version = m.version; st.seats = m.seats || []; st.me = m.seat;
