@@ -1,4 +1,5 @@
 // The game table: websocket connection with reconnect, rendering of the view, legal-action targets.
+import "./resume.js";  // first: a resume link stores its seat before we read it
 import { el, clear, loadSeat, forgetSeat, loadCatalog, nameOf, seatName, describe, prettyText, iconPills,
          isLocation, SEAT_LABEL, humanize } from "./common.js";
 import { renderBoard, renderTracks, SEAT_COLOUR } from "./board.js";

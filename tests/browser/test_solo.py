@@ -49,7 +49,7 @@ def test_solo_with_two_revolutionary_seats_of_yours_switches_seats_on_the_table(
     page.click("#solo-btn")
     page.wait_for_url("**/table", timeout=15_000)
     page.wait_for_selector("#seat-switch button[data-seat=rev2]")
-    assert page.eval_on_selector("#table", "t => t.dataset.seat") == "rev1"
+    page.wait_for_function("() => document.getElementById('table').dataset.seat === 'rev1'", timeout=15_000)
     page.click("#seat-switch button[data-seat=rev2]")
     page.wait_for_function("() => document.getElementById('table').dataset.seat === 'rev2'", timeout=15_000)
     gid = page.url.rstrip("/").rsplit("/", 2)[-2]
@@ -72,3 +72,34 @@ def test_solo_as_the_soviet_against_bot_revolutionaries(server, browser):
     assert {s["seat"]: s["bot"] for s in room(server, gid)["seats"]} == {
         "soviet": None, "rev1": "normal", "rev2": "normal", "rev3": "normal"}
     ctx.close()
+
+
+def test_the_resume_link_opens_the_seat_in_another_browser_and_not_in_another_game(server, browser):
+    """Seats that follow their player (issue 13): the table shows a secret resume link."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.click("#solo-btn")
+    page.wait_for_url("**/table", timeout=15_000)
+    page.click("#resume summary")
+    link = page.input_value("#resume-link")
+    gid = page.url.rstrip("/").rsplit("/", 2)[-2]
+    assert link.startswith(f"{server.url}/games/{gid}/table#resume=rev1.")
+    phone = browser.new_context(viewport={"width": 390, "height": 844})
+    other = phone.new_page()
+    other.goto(link)
+    other.wait_for_function("() => document.getElementById('table').dataset.seat === 'rev1'", timeout=15_000)
+    assert "#resume" not in other.url  # the secret leaves the address bar
+    assert other.input_value("#resume-link") == link  # the seat is at home here now
+    # The same secret on another game's table opens nothing there, and says why.
+    with urllib.request.urlopen(urllib.request.Request(
+            f"{server.url}/api/games", data=json.dumps({"revolutionaries": 1}).encode(),
+            headers={"Content-Type": "application/json"})) as r:
+        elsewhere = json.load(r)["id"]
+    stranger = browser.new_context().new_page()
+    stranger.goto(link.replace(f"/games/{gid}/", f"/games/{elsewhere}/"))
+    stranger.wait_for_selector("#toast:not([hidden])")
+    assert "not valid for this game" in stranger.inner_text("#toast")
+    assert stranger.eval_on_selector("#table", "t => t.dataset.seat") in ("", "spectator")
+    for c in (ctx, phone, stranger.context):
+        c.close()
