@@ -100,11 +100,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from fastapi.staticfiles import StaticFiles
 
-    from .routes import admin, api, pages, ws
+    from .routes import admin, api, my_games, pages, ws
 
     app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
     app.include_router(pages.router)
     app.include_router(api.router)
+    app.include_router(my_games.router)
     app.include_router(ws.router)
     app.include_router(admin.router)
     return app

@@ -35,6 +35,7 @@ fails when this file is out of date. The REST API is also described by the OpenA
 | `POST /api/games` | `CreateGame` | `201 CreatedGame`: an invite URL per seat and a spectate URL |
 | `GET /api/games?status=open\\|active\\|finished` | | public rooms (`GameSummary[]`; private rooms are never listed) |
 | `GET /api/games/{id}` | | `GameSummary` |
+| `GET /api/my/games` | guest cookie | the games this browser holds a seat in, most recently active first: `{"id", "status", "revolutionaries", "version", "day", "seats", "mine" (your seats), "your_turn", "result"}[]` (`[]` without the cookie) |
 | `POST /api/games/{id}/seats/{seat}` | `ClaimSeat` | `SeatToken`: keep the token secret, it is your seat. Sets the signed guest cookie. The game starts when every seat is claimed. |
 | `DELETE /api/games/{id}/seats/{seat}` | header `Authorization: Bearer <token>` | `204`: leave a seat before the start |
 | `GET /api/games/{id}/view` | optional bearer token | `{"version", "status", "seat", "seats", "view"}`; without a token the spectator view |

@@ -1,6 +1,7 @@
 // Lobby: create a room, list open rooms and live games.
 import { el, clear, api, saveInvites, SEAT_LABEL } from "./common.js";
 import { readBots, startPlaying } from "./solo.js";
+import "./my_games.js";
 
 const form = document.getElementById("create-form");
 

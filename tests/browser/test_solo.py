@@ -103,3 +103,21 @@ def test_the_resume_link_opens_the_seat_in_another_browser_and_not_in_another_ga
     assert stranger.eval_on_selector("#table", "t => t.dataset.seat") in ("", "spectator")
     for c in (ctx, phone, stranger.context):
         c.close()
+
+
+def test_the_lobby_lists_my_games_with_a_your_turn_mark(server, browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    assert page.is_hidden("#my-games-box")  # a new browser holds no seat
+    page.click("#solo-btn")
+    page.wait_for_url("**/table", timeout=15_000)
+    gid = page.url.rstrip("/").rsplit("/", 2)[-2]
+    page.wait_for_function("() => document.querySelector('#buttons button, [data-legal=\"1\"]')", timeout=30_000)
+    page.goto(server.url + "/")  # the bot has played: our Revolutionary has a decision to make
+    item = page.wait_for_selector(f"#my-games li[data-game='{gid}']")
+    assert "Revolutionary 1" in item.inner_text()
+    page.wait_for_selector(f"#my-games li[data-game='{gid}'] .your-turn", timeout=10_000)
+    item.query_selector("a").click()
+    page.wait_for_url(f"**/games/{gid}/table")
+    ctx.close()
