@@ -45,6 +45,7 @@ async def make_move(app, gid: str, seat: str, version: int, action: dict) -> Mov
             log.error("move failed", extra={"game_id": gid, "seat": seat}, exc_info=e.__cause__)
         raise
     await fan_out(app, gid, new_version, game)
+    wake_bots(app, gid)
     metrics.moves.inc()
     metrics.move_seconds.observe(time.perf_counter() - started)
     log.info("move", extra={"game_id": gid, "seat": seat, "version": new_version, "action": action.get("type")})
@@ -71,10 +72,19 @@ async def fan_out(app, gid: str, target: int, game: Game | None = None) -> None:
     await store.replay(gid, behind, target, push)
 
 
+def wake_bots(app, gid: str) -> None:
+    """A game changed: this instance's bot driver looks whether one of its bot seats is to move
+    (on SQLite's local bus no note comes back to us, so every local change says so itself)."""
+    driver = getattr(app.state, "bots", None)
+    if driver is not None:
+        driver.poke(gid)
+
+
 async def push_room(app, gid: str) -> None:
     """A room changed without a move (a seat claimed or left, an abandon): every socket gets the
     current view again, with the new seats and status."""
     hub, store = app.state.hub, app.state.store
+    wake_bots(app, gid)
     if not hub.watching(gid):
         return
     row, game = await store.load(gid)
@@ -95,6 +105,7 @@ async def refresh(app, conn) -> None:
 async def on_notify(app, gid: str, version: int, kind: str) -> None:
     """A change announced by any instance (ourselves included) on the bus."""
     hub, store = app.state.hub, app.state.store
+    wake_bots(app, gid)
     if kind == "room":
         store.forget(gid)
         await push_room(app, gid)

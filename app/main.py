@@ -20,6 +20,7 @@ from .headers import SecurityHeaders
 from .hub import Hub
 from .limits import Limiter, RateLimited
 from .metrics import Metrics, setup_logging
+from .seat_bots import BotDriver
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError
@@ -72,9 +73,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await catch_up_watched(app)
 
         await bus.start(heard, resubscribed)
+        app.state.bots = BotDriver(app)
+        await app.state.bots.start()  # its first sweep picks up the games whose bots wait for a move
         try:
             yield
         finally:
+            await app.state.bots.stop()
             # Close every socket and let its handler finish its database work before the pool goes;
             # then stop the bus (Redis: after the notes of those last moves went out).
             await app.state.hub.close_all()
@@ -152,11 +156,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from fastapi.staticfiles import StaticFiles
 
-    from .routes import admin, api, pages, replays, ws
+    from .routes import admin, api, my_games, pages, replays, ws
 
     app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
     app.include_router(pages.router)
     app.include_router(api.router)
+    app.include_router(my_games.router)
     app.include_router(ws.router)
     app.include_router(admin.router)
     app.include_router(replays.router)

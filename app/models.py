@@ -58,6 +58,7 @@ class SeatRow(OfGame, Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     guest_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)  # the bot level; None: a human seat
 
 
 class ActionRow(OfGame, Base):
@@ -90,6 +91,15 @@ class AdminRow(Base):
     name: Mapped[str] = mapped_column(String(64), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class BotLeaseRow(Base):
+    """Which instance thinks for a game's bot seats, until when (app.seat_bots)."""
+
+    __tablename__ = "bot_leases"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class SecretRow(Base):

@@ -8,6 +8,7 @@ import json
 
 from .schemas import (
     ActionMessage,
+    AuthMessage,
     ChatMessage,
     ClaimSeat,
     CreatedGame,
@@ -20,6 +21,7 @@ from .schemas import (
     ServerError,
     ServerView,
 )
+from .seat_bots import PROTOCOL_NOTE as BOTS_NOTE
 
 INTRO = """# Days of Ire Online: server protocol
 
@@ -34,6 +36,7 @@ fails when this file is out of date. The REST API is also described by the OpenA
 | `POST /api/games` | `CreateGame` | `201 CreatedGame`: an invite URL per seat and a spectate URL |
 | `GET /api/games?status=open\\|active\\|finished` | | public rooms (`GameSummary[]`; private rooms are never listed) |
 | `GET /api/games/{id}` | | `GameSummary` |
+| `GET /api/my/games` | guest cookie | the games this browser holds a seat in, most recently active first: `{"id", "status", "revolutionaries", "version", "day", "seats", "mine" (your seats), "your_turn", "result"}[]` (`[]` without the cookie) |
 | `POST /api/games/{id}/seats/{seat}` | `ClaimSeat` | `SeatToken`: keep the token secret, it is your seat. Sets the signed guest cookie. The game starts when every seat is claimed. |
 | `DELETE /api/games/{id}/seats/{seat}` | header `Authorization: Bearer <token>` | `204`: leave a seat before the start |
 | `GET /api/games/{id}/view` | optional bearer token | `{"version", "status", "seat", "seats", "view"}`; without a token the spectator view |
@@ -61,10 +64,14 @@ attempts count). Beyond a limit the answer is `429` with `code: "rate_limited"` 
 header (seconds). The client address is the TCP peer's, or the one a trusted proxy
 (`DOI_TRUSTED_PROXIES`) put in `X-Forwarded-For`.
 
-## Websocket `WS /ws/games/{id}?token=<seat token>`
+## Websocket `WS /ws/games/{id}`
 
-Without a token you are a spectator. A wrong token gets an error frame and close code 4403; an
-unknown game close code 4404. A browser page may open the socket only from the site itself: its
+The socket opens as a spectator. To play your seat send its token as the first frame,
+`{"type": "auth", "token": "<seat token>"}`: the answer is your seat's view, and the socket is that
+seat from then on (one seat per socket). The token stays out of the URL, which proxies and access
+logs keep. Still accepted during the transition, for older clients and the test and bench drivers:
+`WS /ws/games/{id}?token=<seat token>` (deprecated). A wrong token, in either place, gets an error
+frame `forbidden` and close code 4403; an unknown game close code 4404. A browser page may open the socket only from the site itself: its
 `Origin` must be `DOI_PUBLIC_URL`'s scheme, host and port, or, when that is not set, the host the
 socket was opened on (other origins: error frame `forbidden`, close 4403). Clients that are not
 browsers send no `Origin` and are not affected.
@@ -74,7 +81,7 @@ On connect the server sends your seat's view and the recent chat. After every ch
 new version, every version in order (with several instances too). Views are filtered on the server: you only ever
 receive your own hand.
 
-Client to server: `action` (with the version of the view it answers; a stale version gets an
+Client to server: `auth` (above), `action` (with the version of the view it answers; a stale version gets an
 error frame with `code: "stale"` followed by the fresh view), `chat`, `ping` (answered by
 `{"type": "pong"}`). Every frame must be a text frame holding one JSON object, UTF-8, at most
 {depth} levels deep and {max_bytes} bytes; fields have exact JSON types (`"version": "0"`, `0.0`
@@ -102,7 +109,7 @@ MODELS = [
     ("ClaimSeat (REST body)", ClaimSeat), ("SeatToken (REST answer)", SeatToken),
     ("GameSummary (REST answer)", GameSummary),
     ("action (client to server)", ActionMessage), ("chat (client to server)", ChatMessage),
-    ("ping (client to server)", PingMessage),
+    ("ping (client to server)", PingMessage), ("auth (client to server)", AuthMessage),
     ("view (server to client)", ServerView), ("chat (server to client)", ServerChat),
     ("error (server to client)", ServerError), ("ErrorBody (every REST error)", ErrorBody),
 ]
@@ -140,6 +147,7 @@ def render() -> str:
     for title, model in MODELS:
         parts.append(f"### {title}\n\n```json\n{json.dumps(model.model_json_schema(), indent=2)}\n```\n")
     parts.append(VIEW_NOTE)
+    parts.append(BOTS_NOTE)
     return "\n".join(parts)
 
 

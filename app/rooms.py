@@ -10,7 +10,7 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what store ids look like (URL-sa
 
 
 def seat_infos(seats: list[SeatRow]) -> list[dict]:
-    return [{"seat": r.seat, "name": r.name, "claimed": r.token_hash is not None} for r in seats]
+    return [{"seat": r.seat, "name": r.name, "claimed": r.token_hash is not None, "bot": r.bot} for r in seats]
 
 
 def summary(row: GameRow, seats: list[SeatRow], day: int | None = None) -> GameSummary:

@@ -104,6 +104,10 @@ def _options_schema() -> dict:
     return {"properties": props, "additionalProperties": False}
 
 
+SeatName = Literal["soviet", "rev1", "rev2", "rev3"]
+BotLevel = Literal["easy", "normal"]
+
+
 class CreateGame(Strict):
     revolutionaries: StrictInt = Field(ge=1, le=3, description="Number of Revolutionary players (1-3).")
     options: dict[str, Any] = Field(default_factory=dict, json_schema_extra=_options_schema(),
@@ -111,6 +115,9 @@ class CreateGame(Strict):
                                                 "`player_powers` gives each named seat its own colour and names "
                                                 "only seats the room has.")
     private: StrictBool = Field(default=False, description="Private rooms are not listed; seats need their invite.")
+    bots: dict[SeatName, BotLevel] = Field(
+        default_factory=dict, description="Seats the server plays, with the bot's level: 'easy' (random legal moves) "
+        "or 'normal' (the greedy bot). They are claimed at creation; the game starts once the other seats are.")
 
 
 class CreatedGame(BaseModel):
@@ -134,6 +141,7 @@ class SeatInfo(BaseModel):
     seat: str
     name: str | None
     claimed: bool
+    bot: BotLevel | None = Field(default=None, description="The level of the bot playing this seat; null: a person.")
 
 
 class GameSummary(BaseModel):
@@ -168,6 +176,13 @@ class ChatMessage(Strict):
 
 class PingMessage(Strict):
     type: Literal["ping"]
+
+
+class AuthMessage(Strict):
+    """The seat token, sent as the socket's first frame instead of in the URL."""
+
+    type: Literal["auth"]
+    token: Annotated[str, StringConstraints(min_length=1, max_length=64), AfterValidator(no_nul)]
 
 
 class ServerView(BaseModel):

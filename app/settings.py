@@ -41,6 +41,11 @@ class Settings(BaseSettings):
     trusted_proxies: str = ""
     idle_timeout: float = 300.0         # seconds without any message before a socket is closed
     json_logs: bool = True
+    # Bot seats (app.seat_bots): seconds a bot waits before it moves, so people can follow (0 in
+    # tests); seconds an instance holds a game's bots before another instance may take them over
+    # (after a crash, the bots resume within about this long).
+    bot_pause: float = Field(default=1.0, ge=0, le=60)
+    bot_lease_seconds: float = Field(default=10.0, ge=1, le=600)
 
     def resolved_database_url(self) -> str:
         if self.database_url:

@@ -16,7 +16,7 @@ from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
 
 from .bus import NOTES, Bus, make_bus, notify_in
-from .models import ActionRow, ChatRow, GameRow, SeatRow, SecretRow, SnapshotRow
+from .models import ActionRow, BotLeaseRow, ChatRow, GameRow, SeatRow, SecretRow, SnapshotRow
 from .movelog import Move, MoveWriter
 from .security import new_token, same, token_hash
 
@@ -109,22 +109,35 @@ class GameStore:
         return self._write()
 
     # ----- rooms ---------------------------------------------------------------------------------
-    async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "") -> tuple[str, dict]:
+    async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "",
+                     bots: dict[str, str] | None = None) -> tuple[str, dict]:
+        """A new room; `bots` (seat -> level) are claimed at once by the server. Returns the id and
+        an invite per human seat."""
+        bots = bots or {}
         try:
             options = validate_options(options)
             game = new_game(revolutionaries, secrets.randbelow(2**31), options)
         except ValueError as e:
             raise StoreError(str(e), 422) from e
+        if set(bots) - set(game.seats):
+            raise StoreError(f"This game has no seat {sorted(set(bots) - set(game.seats))[0]!r} for a bot.", 422)
         gid = _game_id()
         invites = {seat: new_token() for seat in game.seats}
         async with self._write() as s:
             s.add(GameRow(id=gid, revolutionaries=revolutionaries, options=options, private=private,
-                          seed=game.seed, status="open", version=0, creator_ip=ip))
+                          seed=game.seed, status="active" if len(bots) == len(game.seats) else "open", version=0,
+                          creator_ip=ip))
             await s.flush()
             for seat in game.seats:
-                s.add(SeatRow(game_id=gid, seat=seat, invite_hash=token_hash(invites[seat])))
+                bot = bots.get(seat)
+                # A bot seat holds a token nobody knows: it counts as claimed, and no one can act for it.
+                s.add(SeatRow(game_id=gid, seat=seat, invite_hash=token_hash(invites[seat]), bot=bot,
+                              name=f"Bot ({bot})" if bot else None, token_hash=token_hash(new_token()) if bot else None,
+                              claimed_at=_now() if bot else None))
+            if bots:
+                s.add(BotLeaseRow(game_id=gid, holder="", expires_at=_now()))
         self._remember(gid, 0, game)
-        return gid, invites
+        return gid, {seat: inv for seat, inv in invites.items() if seat not in bots}
 
     async def row(self, gid: str) -> GameRow:
         async with self.sessions() as s:
@@ -410,7 +423,7 @@ class GameStore:
 
     async def delete(self, gid: str) -> None:
         async with self._write() as s:
-            for model in (ActionRow, SnapshotRow, ChatRow, SeatRow):
+            for model in (ActionRow, SnapshotRow, ChatRow, SeatRow, BotLeaseRow):
                 await s.execute(delete(model).where(model.game_id == gid))
             res = await s.execute(delete(GameRow).where(GameRow.id == gid))
             if res.rowcount != 1:

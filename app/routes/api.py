@@ -7,7 +7,7 @@ from fastapi import APIRouter, Header, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..deps import HubDep, SettingsDep, SignerDep, StoreDep
-from ..games import make_move, push_room
+from ..games import make_move, push_room, wake_bots
 from ..limits import Limit
 from ..rooms import invite_url, seat_infos, summary
 from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken, errors
@@ -60,10 +60,11 @@ async def create_game(body: CreateGame, request: Request, store: StoreDep, setti
     taken = await limiter.take(Limit("rooms", ip, settings.rooms_per_hour, 3600,
                                      f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour."))
     try:
-        gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip)
+        gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip, body.bots)
     except Exception:
         await limiter.give_back(taken)  # refused options: no room was made
         raise
+    wake_bots(request.app, gid)  # a room of bots only starts at once
     base = settings.public_url.rstrip("/")
     return CreatedGame(id=gid, invites={seat: invite_url(base, gid, seat, inv) for seat, inv in invites.items()},
                        spectate=f"{base}/games/{gid}")

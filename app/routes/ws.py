@@ -16,12 +16,13 @@ from ..games import fan_out, make_move, refresh
 from ..hub import Conn, view_message
 from ..origin import origin_allowed
 from ..rooms import GAME_ID, seat_infos
-from ..schemas import ActionMessage, ChatMessage, PingMessage
+from ..schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage
 from ..store import Stale, StoreError
+from ..ws_auth import authenticate
 
 router = APIRouter()
 log = logging.getLogger("doi.ws")
-MESSAGES = {"action": ActionMessage, "chat": ChatMessage, "ping": PingMessage}
+MESSAGES = {"action": ActionMessage, "chat": ChatMessage, "ping": PingMessage, "auth": AuthMessage}
 MAX_DEPTH = 16  # frames are flat objects with one nested level at most; anything deeper is refused
 GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)  # the client vanished
 
@@ -162,7 +163,7 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
     kind = raw.get("type") if isinstance(raw, dict) else None
     model = MESSAGES.get(kind) if isinstance(kind, str) else None
     if model is None:
-        conn.post(error("Unknown message type: use 'action', 'chat' or 'ping'."))
+        conn.post(error("Unknown message type: use 'action', 'chat', 'ping' or 'auth'."))
         return
     try:
         msg = model.model_validate(raw)
@@ -171,7 +172,9 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
         where = ".".join(str(p) for p in first["loc"])
         conn.post(error(f"Invalid '{kind}' message: {where}: {first['msg']}."))
         return
-    if isinstance(msg, PingMessage):
+    if isinstance(msg, AuthMessage):
+        await authenticate(app, conn, msg.token)
+    elif isinstance(msg, PingMessage):
         conn.post(json.dumps({"type": "pong"}))
     elif isinstance(msg, ChatMessage):
         if conn.seat in ("spectator",):

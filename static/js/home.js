@@ -1,5 +1,7 @@
 // Lobby: create a room, list open rooms and live games.
 import { el, clear, api, saveInvites, SEAT_LABEL } from "./common.js";
+import { readBots, startPlaying } from "./solo.js";
+import "./my_games.js";
 
 const form = document.getElementById("create-form");
 
@@ -26,10 +28,13 @@ form.addEventListener("submit", async (ev) => {
   const err = document.getElementById("create-error");
   err.textContent = "";
   const revolutionaries = parseInt(form.querySelector("input[name=revolutionaries]:checked").value, 10);
-  const body = { revolutionaries, private: document.getElementById("private").checked, options: readOptions() };
+  const body = { revolutionaries, private: document.getElementById("private").checked, options: readOptions(),
+                 bots: readBots(form, revolutionaries) };
   try {
     const created = await api("/api/games", { method: "POST", body });
     saveInvites(created.id, created.invites);
+    // Every seat is a bot but one: take it and sit down at the table at once.
+    if (Object.keys(created.invites).length <= 1) { await startPlaying(created); return; }
     location.href = `/games/${encodeURIComponent(created.id)}`;
   } catch (e) {
     err.textContent = e.message;

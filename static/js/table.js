@@ -1,5 +1,6 @@
 // The game table: websocket connection with reconnect, rendering of the view, legal-action targets,
 // confirmations before irreversible clicks, keyboard play, what changed since the last look.
+import "./resume.js";  // first: a resume link stores its seat before we read it
 import { el, clear, loadSeat, forgetSeat, loadCatalog, nameOf, seatName, describe, prettyText,
          isLocation, SEAT_LABEL } from "./common.js";
 import { renderBoard, renderTracks } from "./board.js";
@@ -38,13 +39,15 @@ function setConn(state, text) {
 function connect() {
   clearTimeout(st.timer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const q = st.seat && st.seat.token ? `?token=${encodeURIComponent(st.seat.token)}` : "";
-  let ws;
-  try { ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gid)}${q}`); }
+  let ws;  // the seat token goes in the first frame, never in the URL (proxies log URLs)
+  try { ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gid)}`); }
   catch { scheduleReconnect(); return; }
   st.ws = ws;
   setConn(st.msg ? "reconnecting" : "connecting", st.msg ? "Reconnecting…" : "Connecting…");
-  ws.onopen = () => { st.backoff = 500; setConn("connected", "Connected"); };
+  ws.onopen = () => {
+    st.backoff = 500; setConn("connected", "Connected");
+    if (st.seat && st.seat.token) ws.send(JSON.stringify({ type: "auth", token: st.seat.token }));
+  };
   ws.onmessage = (ev) => {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
@@ -91,6 +94,7 @@ function send(obj) {
 
 function onMessage(m) {
   if (m.type === "view") {
+    if (m.seat === "spectator" && st.seat && st.seat.token) return;  // our seat's view follows the auth frame
     if (m.version < st.version && st.msg && m.status === st.msg.status) return;
     const changed = m.version !== st.version;
     const previous = st.view;

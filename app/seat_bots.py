@@ -1,0 +1,222 @@
+"""Bot seats: the server plays the seats a room gave to a bot, through the same move service as a
+person (app.games.make_move: version check, persistence, fan-out).
+
+A bot sees exactly what a person in its seat would: `game.view(seat)` and the legal actions in it.
+
+Several instances: each game with bot seats has one lease row (`bot_leases`: holder + expiry).
+An instance thinks for a game's bots only while it holds the lease, renewed at each bot move, so
+two instances never think for the same seat; the version check makes each bot move land exactly
+once even if they did. When the holder dies its lease runs out and another instance (or the
+restarted one) takes the game over: every instance looks for such games at start and every half
+lease, and on every change it hears of. Leases compare the instances' clocks (keep them in sync).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import zlib
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import or_, select, update
+
+from bots.greedy import GreedyBot
+from bots.random_bot import RandomBot
+
+from .games import make_move
+from .models import BotLeaseRow, GameRow
+from .store import Stale, StoreError
+
+log = logging.getLogger("doi.bots")
+LEVELS = ("easy", "normal")
+
+PROTOCOL_NOTE = """
+## Bot seats
+
+`POST /api/games` takes `"bots": {seat: level}`: the server plays those seats, `"easy"` (a random
+legal action) or `"normal"` (the greedy bot). A bot seat is claimed at creation (named
+`"Bot (easy)"` / `"Bot (normal)"`) and gets no invite in `CreatedGame.invites`; a room whose every
+seat is a bot starts at once, the others when their human seats are claimed. Claiming a bot seat
+answers `409 taken`; a seat the game does not have, or an unknown level, `422`.
+
+Seat lists (`GameSummary.seats`, the `seats` of every `view` frame and of `GET .../view`) give
+each seat's `bot` level, `null` for a person. A bot moves `DOI_BOT_PAUSE` seconds (default 1)
+after its seat becomes active, through the same path as a person's move: its moves reach the
+sockets as ordinary `view` frames, each version once and in order, and a person who acts at the
+same moment as a bot (a team choice) may get `stale` and the fresh view. Bots stop when the game
+is finished or abandoned.
+"""
+
+
+class SeatBot:
+    """One bot seat's player. `choose` reads the seat's view only (never the game)."""
+
+    def __init__(self, level: str, seed: int):
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}")
+        self.level = level
+        self.bot = GreedyBot(seed) if level == "normal" else RandomBot(seed)
+
+    def choose(self, view: dict) -> dict:
+        actions = view["actions"]
+        if isinstance(self.bot, GreedyBot):
+            return self.bot.choose(view, actions)
+        return self.bot.choose(actions)
+
+
+def bot_seed(game_seed: int, seat: str) -> int:
+    return (game_seed * 1_000_003 + zlib.crc32(seat.encode())) % 2**31
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class BotDriver:
+    """Drives this instance's share of the bot seats: one task per game while a bot of it is to move."""
+
+    def __init__(self, app):
+        self.app = app
+        settings = app.state.settings
+        self.pause = settings.bot_pause
+        self.lease = timedelta(seconds=settings.bot_lease_seconds)
+        self.holder = secrets.token_hex(8)  # this process; a restart is a new holder
+        self.tasks: dict[str, asyncio.Task] = {}
+        self.pending: set[str] = set()  # games that changed since their task last looked
+        self.bots: dict[tuple[str, str], SeatBot] = {}
+        self.held: dict[str, datetime] = {}  # games whose lease we hold, until when
+        self._sweeper: asyncio.Task | None = None
+        self.moves = 0
+
+    async def start(self) -> None:
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="doi-bots-sweep")
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._sweeper, *self.tasks.values()) if t is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        # Hand our games over at once rather than after the lease runs out.
+        if self.held:
+            with contextlib.suppress(Exception):
+                async with self.app.state.store._write() as s:
+                    await s.execute(update(BotLeaseRow).where(BotLeaseRow.holder == self.holder)
+                                    .values(expires_at=_now() - timedelta(seconds=1)))
+
+    def poke(self, gid: str) -> None:
+        """`gid` changed (or may need its bots): look at it soon."""
+        self.pending.add(gid)
+        task = self.tasks.get(gid)
+        if task is None or task.done():
+            self.tasks[gid] = asyncio.create_task(self._drive(gid), name=f"doi-bots-{gid}")
+
+    # ----- finding games ---------------------------------------------------------------------------
+    async def drivable(self) -> list[str]:
+        """Running games with bot seats whose lease is free, run out, or ours."""
+        now = _now()
+        q = (select(GameRow.id).join(BotLeaseRow, BotLeaseRow.game_id == GameRow.id)
+             .where(GameRow.status == "active",
+                    or_(BotLeaseRow.expires_at < now, BotLeaseRow.holder == self.holder)))
+        async with self.app.state.store.sessions() as s:
+            return list((await s.execute(q)).scalars().all())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            try:
+                for gid in await self.drivable():
+                    if gid not in self.tasks:
+                        self.poke(gid)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is away: try again at the next round
+                log.warning("bot sweep failed", exc_info=True)
+            await asyncio.sleep(self.lease.total_seconds() / 2)
+
+    # ----- leases ----------------------------------------------------------------------------------
+    async def _take(self, gid: str) -> bool:
+        """Hold `gid`'s lease for another lease period (renewed once half of it has passed)."""
+        now = _now()
+        until = self.held.get(gid)
+        if until is not None and until - now > self.lease / 2:
+            return True
+        async with self.app.state.store._write() as s:
+            res = await s.execute(update(BotLeaseRow).where(
+                BotLeaseRow.game_id == gid, or_(BotLeaseRow.holder == self.holder, BotLeaseRow.expires_at < now))
+                .values(holder=self.holder, expires_at=now + self.lease))
+        if res.rowcount == 1:
+            self.held[gid] = now + self.lease
+            return True
+        self.held.pop(gid, None)
+        return False
+
+    def _drop(self, gid: str) -> None:
+        self.held.pop(gid, None)
+        for key in [k for k in self.bots if k[0] == gid]:
+            del self.bots[key]
+
+    # ----- playing ---------------------------------------------------------------------------------
+    async def _drive(self, gid: str) -> None:
+        try:
+            while True:
+                self.pending.discard(gid)
+                try:
+                    again = await self._step(gid)
+                except asyncio.CancelledError:
+                    raise
+                except StoreError as e:  # the game ended, was abandoned or deleted meanwhile (409/404)
+                    if e.status not in (404, 409):
+                        log.error("bot move failed: %s", e.message, extra={"game_id": gid})
+                    again = False
+                except Exception:  # a bug must not take the driver down: the next change retries
+                    log.exception("bot driver failed", extra={"game_id": gid})
+                    again = False
+                if not again and gid not in self.pending:
+                    return
+        finally:
+            if self.tasks.get(gid) is asyncio.current_task():
+                del self.tasks[gid]
+
+    def _bot_to_move(self, gid: str, game, seats) -> tuple[str, SeatBot] | None:
+        levels = {r.seat: r.bot for r in seats if r.bot}
+        for seat in game.active_seats():
+            if seat in levels and game.legal_actions(seat):
+                key = (gid, seat)
+                if key not in self.bots:
+                    self.bots[key] = SeatBot(levels[seat], bot_seed(game.seed, seat))
+                return seat, self.bots[key]
+        return None
+
+    async def _step(self, gid: str) -> bool:
+        """Make one bot move if one is due; True when the game should be looked at again."""
+        store = self.app.state.store
+        row, game = await store.load(gid)
+        if row.status != "active":  # open (waiting for people), finished or abandoned: nothing to do
+            if row.status != "open":
+                self._drop(gid)
+            return False
+        seats = await store.seats(gid)
+        if not any(r.bot for r in seats) or self._bot_to_move(gid, game, seats) is None:
+            return False
+        if not await self._take(gid):
+            return False  # another instance drives this game
+        version = row.version
+        if self.pause:
+            await asyncio.sleep(self.pause)
+            row, game = await store.load(gid)
+            if row.version != version or row.status != "active":
+                return True  # someone moved (or the game ended) meanwhile: look again
+        # No await between reading the view and choosing: the cached game is only ours until then.
+        found = self._bot_to_move(gid, game, seats)
+        if found is None:
+            return True
+        seat, bot = found
+        action = bot.choose(game.view(seat))
+        try:
+            await make_move(self.app, gid, seat, version, action)
+        except Stale:
+            return True
+        self.moves += 1
+        return True

@@ -1,0 +1,73 @@
+// Bot seats in the lobby: the per-seat "person or bot" choice of the create form, and the one-click
+// solo game (you against bot seats), which claims your seats and opens the table.
+import { api, saveSeat } from "./common.js";
+
+const SEATS = ["soviet", "rev1", "rev2", "rev3"];
+const NAME_KEY = "doi:name";
+
+/** {seat: level} for the seats the form gives to a bot (only seats the game has). */
+export function readBots(form, revolutionaries) {
+  const bots = {};
+  for (const sel of form.querySelectorAll("select[data-bot-seat]")) {
+    const seat = sel.dataset.botSeat;
+    if (sel.value && SEATS.indexOf(seat) <= revolutionaries) bots[seat] = sel.value;
+  }
+  return bots;
+}
+
+function showSeatsFor(form) {
+  const n = parseInt(form.querySelector("input[name=revolutionaries]:checked").value, 10);
+  for (const label of form.querySelectorAll(".seat-player")) label.hidden = SEATS.indexOf(label.dataset.seat) > n;
+}
+
+/** Claim every seat of a new room that is not a bot (its invites), remember them, open the table. */
+export async function startPlaying(created) {
+  const name = localStorage.getItem(NAME_KEY) || "You";
+  const mine = [];
+  for (const [seat, link] of Object.entries(created.invites)) {
+    const invite = new URL(link, location.origin).searchParams.get("invite");
+    const tok = await api(`/api/games/${encodeURIComponent(created.id)}/seats/${seat}`,
+                          { method: "POST", body: { name, invite } });
+    mine.push({ seat: tok.seat, token: tok.token, name });
+  }
+  if (mine.length) saveSeat(created.id, mine[0]);
+  // The other seats this browser holds (several Revolutionaries, all yours): the table offers to switch.
+  localStorage.setItem(`doi:seats:${created.id}`, JSON.stringify(mine));
+  location.href = `/games/${encodeURIComponent(created.id)}/table`;
+}
+
+/** The solo room the options describe: bots on every seat that is not yours. */
+export function soloRoom(side, revolutionaries, teammates, level) {
+  const bots = {};
+  if (side === "soviet") {
+    for (const seat of SEATS.slice(1, revolutionaries + 1)) bots[seat] = level;
+  } else {
+    bots.soviet = level;
+    if (teammates) for (const seat of SEATS.slice(2, revolutionaries + 1)) bots[seat] = level;
+  }
+  return { revolutionaries, bots, private: true, options: {} };
+}
+
+const solo = document.getElementById("solo-form");
+if (solo) {
+  solo.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const err = document.getElementById("solo-error");
+    err.textContent = "";
+    const side = solo.querySelector("input[name=solo-side]:checked").value;
+    const revs = parseInt(solo.querySelector("input[name=solo-revs]:checked").value, 10);
+    const body = soloRoom(side, revs, document.getElementById("solo-teammates").checked,
+                          document.getElementById("solo-level").value);
+    try {
+      await startPlaying(await api("/api/games", { method: "POST", body }));
+    } catch (e) {
+      err.textContent = e.message;
+    }
+  });
+}
+
+const create = document.getElementById("create-form");
+if (create) {
+  showSeatsFor(create);
+  for (const r of create.querySelectorAll("input[name=revolutionaries]")) r.addEventListener("change", () => showSeatsFor(create));
+}
