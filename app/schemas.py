@@ -117,7 +117,8 @@ class CreateGame(Strict):
     private: StrictBool = Field(default=False, description="Private rooms are not listed; seats need their invite.")
     bots: dict[SeatName, BotLevel] = Field(
         default_factory=dict, description="Seats the server plays, with the bot's level: 'easy' (random legal moves) "
-        "or 'normal' (the greedy bot). They are claimed at creation; the game starts once the other seats are.")
+        "or 'normal' (the greedy bot); only seats the room has. They are claimed at creation; the game starts once "
+        "the other seats are.")
 
 
 class CreatedGame(BaseModel):

@@ -20,7 +20,7 @@ SEATS = ("soviet", "rev1", "rev2", "rev3")
 
 class MoveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    version: int = Field(ge=0, strict=True)
+    version: int = Field(ge=0, strict=True, description="The version of the view the move answers: a JSON integer (`1.0` is refused).")
     action: dict[str, Any]
 
 

@@ -14,10 +14,10 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from engine import new_game
-from engine.catalog import catalog
 
 from ..deps import StoreDep
 from ..rooms import seat_infos
+from ..schemas import GameId, errors
 from ..store import StoreError
 from .pages import templates
 
@@ -34,13 +34,13 @@ async def _finished(store, gid: str):
 
 
 @router.get("/games/{gid}/replay", response_class=HTMLResponse, include_in_schema=False)
-async def replay_page(request: Request, gid: str):
+async def replay_page(request: Request, gid: GameId):
     return templates.TemplateResponse(request, "replay.html", {"gid": gid})
 
 
 @router.get("/api/games/{gid}/replay", tags=["replays"],
-            summary="A finished game after `step` moves, as a spectator sees it")
-async def replay_step(gid: str, store: StoreDep, step: Annotated[int, Query(ge=0)] = 0) -> dict:
+            summary="A finished game after `step` moves, as a spectator sees it", responses=errors(404, 409, 422))
+async def replay_step(gid: GameId, store: StoreDep, step: Annotated[int, Query(ge=0)] = 0) -> dict:
     row = await _finished(store, gid)
     if step > row.version:
         raise StoreError(f"Step must be between 0 and {row.version}.", 422)
@@ -50,8 +50,9 @@ async def replay_step(gid: str, store: StoreDep, step: Annotated[int, Query(ge=0
 
 
 @router.get("/api/games/{gid}/summary", tags=["replays"],
-            summary="A finished game's public timeline: morale, support and events on the board per day")
-async def game_summary(gid: str, store: StoreDep) -> dict:
+            summary="A finished game's public timeline: morale, support and events on the board per day",
+            responses=errors(404, 409, 422))
+async def game_summary(gid: GameId, store: StoreDep) -> dict:
     row = await _finished(store, gid)
     if gid not in _SUMMARIES:
         record = await store.record(gid)
@@ -62,23 +63,19 @@ async def game_summary(gid: str, store: StoreDep) -> dict:
     return {**_SUMMARIES[gid], "result": row.result, "seats": seat_infos(await store.seats(gid))}
 
 
-def _point(view: dict, tracks: dict) -> dict:
+def _point(view: dict) -> dict:
     """The printed values of the tracks and the events on the board, from a spectator view."""
-    support = next(s["index"] for s in tracks["support_track"]
-                   if s["hand_limit"] == view["soviet_hand_limit"] and s["colour"] == view["support_colour"])
-    morale = next(m for m in tracks["morale_track"] if m["draw"] == view["morale_draw"])
     events = [loc["event"]["title"] for loc in view["locations"].values() if loc["event"]]
-    return {"day": view["day"], "morale": morale["index"], "morale_draw": view["morale_draw"],
-            "morale_skull": bool(morale["skull"]), "support": support,
+    return {"day": view["day"], "morale": view["morale_index"], "morale_draw": view["morale_draw"],
+            "morale_skull": bool(view["morale_skull"]), "support": view["support_index"],
             "support_printed": view["soviet_hand_limit"], "support_colour": view["support_colour"],
             "events": len(events), "event_titles": events}
 
 
 def public_timeline(record: dict) -> dict:
     """Replay a record and keep, at the start of each day and at the end, what a spectator saw."""
-    tracks = catalog()
     game = new_game(record["revolutionaries"], record["seed"], record["options"])
-    points = [{**_point(game.view("spectator"), tracks), "at": "start"}]
+    points = [{**_point(game.view("spectator")), "at": "start"}]
     moves: Counter = Counter()
     day = game.day
     for seat, action in record["actions"]:
@@ -89,8 +86,8 @@ def public_timeline(record: dict) -> dict:
             moves[seat] -= 1  # an undo takes a move back
         if game.day != day:
             day = game.day
-            points.append({**_point(game.view("spectator"), tracks), "at": "start"})
+            points.append({**_point(game.view("spectator")), "at": "start"})
     final = game.view("spectator")
-    points.append({**_point(final, tracks), "at": "end"})
+    points.append({**_point(final), "at": "end"})
     return {"points": points, "moves": dict(moves), "injuries": dict(final["injuries"]),
             "fighters_removed": len(final["fighters_removed"]), "days": final["day"]}

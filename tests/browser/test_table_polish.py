@@ -368,7 +368,7 @@ def test_card_references_have_tooltips(server, browser):
 
 
 def test_client_logic_confirm_reason_dice_and_needs(server, browser):
-    """The client's own rules: why other uses are impossible, dice from data, needs per event."""
+    """The client's own rules: why other uses are impossible, dice from the log entry's data only, needs per event."""
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(server.url + "/rules")
@@ -382,7 +382,7 @@ def test_client_logic_confirm_reason_dice_and_needs(server, browser):
       const why = confirmReason(view.actions[0], view, { single: true, kind: 'card' });
       const known = confirmReason({ type: 'discard', card: 'x', irreversible: true }, view, { single: true, kind: 'card' });
       const reversible = confirmReason({ type: 'play_card', card: 'x', irreversible: false }, view, { single: true, kind: 'card' });
-      const row = diceRow(diceOf({ text: 'whatever', dice: [3, 6] }));
+      const row = diceRow(diceOf({ text: 'whatever', dice: { dice: [3, 6], for: 'tank_fire', location: 'astoria', hits: 1 } }));
       const loc = (e) => ({ event: e });
       const need = eventNeed({ requires: ['food'], requires_per_event: ['food'] },
                              { locations: { a: loc({}), b: loc({}), c: loc(null) } });
@@ -393,7 +393,7 @@ def test_client_logic_confirm_reason_dice_and_needs(server, browser):
     assert out["known"] == ""  # picks are taken back with Cancel, never confirmed
     assert out["reversible"] == ""
     assert out["dice"] == ["die showing 3", "die showing 6"]
-    assert out["fallback"] == [2, 4, 5]
+    assert out["fallback"] == []  # dice come as data (docs/contract.md); the text is never parsed
     assert out["need"] == {"food": 3}
     ctx.close()
 
