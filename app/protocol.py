@@ -117,11 +117,15 @@ MODELS = [
 VIEW_NOTE = """
 ## The view
 
-`view` is the engine's view of DESIGN §2: `seat, day (1-7), phase, step, morale, support,
-locations, market, event_deck_count, headline_decks (counts), hands (seat -> count), hand (own
-cards only), spa_pool, spa_queue, injuries, positions, active, prompt, actions (this seat's legal
-actions: send one of them back verbatim as `action`), log, result`, plus display helpers
-(`morale_draw`, `soviet_hand_limit`, `cp`, `turn`, `marks`, `lapsing`, `barricade_supply`,
+`view` is the engine's view of DESIGN §2 (as changed by docs/contract.md): `seat, day (1-7),
+phase, step, morale, support (what the board prints: the neutral space reads 4), locations, market,
+event_deck_count, headline_decks (counts), hands (seat -> count), hand (own cards only), spa_pool,
+spa_queue, injuries, positions, active, prompt, decision ({"kind", "stage", ...}: the pending
+decision as data, so no client parses the prompt), actions (this seat's legal actions: send one of
+them back verbatim as `action`), log (entries `{n, day, text, refs}`; a roll also carries dice:
+{"dice": [...], "for", "location", "hits"}), result`, plus display helpers (`morale_index` and
+`support_index`, the markers' positions on their tracks; `morale_skull`,
+`morale_draw`, `soviet_hand_limit`, `cp`, `turn`, `marks`, `lapsing`, `barricade_supply`,
 `out_of_game` (barricades and revolutionary tanks removed for good), `peeked` (face-down fighters
 this seat has peeked at, Printing Press promo: own seat only), ...). Actions are JSON
 objects with a `type`; `{"type": "undo"}` appears when undo is allowed.
