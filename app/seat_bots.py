@@ -192,13 +192,16 @@ class BotDriver:
     async def _step(self, gid: str) -> bool:
         """Make one bot move if one is due; True when the game should be looked at again."""
         store = self.app.state.store
+        # Seat rows are cached once a game runs: a game without bots costs its moves nothing here.
+        seats = await store.seats(gid)
+        if not any(r.bot for r in seats):
+            return False
         row, game = await store.load(gid)
         if row.status != "active":  # open (waiting for people), finished or abandoned: nothing to do
             if row.status != "open":
                 self._drop(gid)
             return False
-        seats = await store.seats(gid)
-        if not any(r.bot for r in seats) or self._bot_to_move(gid, game, seats) is None:
+        if self._bot_to_move(gid, game, seats) is None:
             return False
         if not await self._take(gid):
             return False  # another instance drives this game
