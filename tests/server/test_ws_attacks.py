@@ -272,15 +272,17 @@ def test_a_move_made_while_a_socket_joins_still_reaches_it(client, monkeypatch):
     room, tokens = started_room(client, 1)
     gid = room["id"]
     store = client.app.state.store
-    real = store.seats
+    # The join reads the game, its seats, then the chat, then registers: the move goes in at the
+    # chat read, which only a joining socket makes (the bot driver also reads seats).
+    real = store.recent_chat
 
-    async def move_meanwhile(game_id):
-        monkeypatch.setattr(store, "seats", real)
+    async def move_meanwhile(game_id, *args, **kwargs):
+        monkeypatch.setattr(store, "recent_chat", real)
         _, game = store.cached(game_id)
         await make_move(client.app, game_id, "soviet", 0, game.legal_actions("soviet")[0])
-        return await real(game_id)
+        return await real(game_id, *args, **kwargs)
 
-    monkeypatch.setattr(store, "seats", move_meanwhile)
+    monkeypatch.setattr(store, "recent_chat", move_meanwhile)
     with connect(client, gid) as spec:
         assert recv_view(spec)["version"] == 0
         spec.send_json({"type": "ping"})
