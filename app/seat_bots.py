@@ -102,7 +102,7 @@ class BotDriver:
         # Hand our games over at once rather than after the lease runs out.
         if self.held:
             with contextlib.suppress(Exception):
-                async with self.app.state.store._write() as s:
+                async with self.app.state.store.transaction() as s:
                     await s.execute(update(BotLeaseRow).where(BotLeaseRow.holder == self.holder)
                                     .values(expires_at=_now() - timedelta(seconds=1)))
 
@@ -142,7 +142,7 @@ class BotDriver:
         until = self.held.get(gid)
         if until is not None and until - now > self.lease / 2:
             return True
-        async with self.app.state.store._write() as s:
+        async with self.app.state.store.transaction() as s:
             res = await s.execute(update(BotLeaseRow).where(
                 BotLeaseRow.game_id == gid, or_(BotLeaseRow.holder == self.holder, BotLeaseRow.expires_at < now))
                 .values(holder=self.holder, expires_at=now + self.lease))

@@ -104,7 +104,7 @@ class GameStore:
                 await session.close()
 
     def transaction(self):
-        """A write transaction for the store's neighbours (the rate limits): the same single writer
+        """A write transaction for the store's neighbours (the rate limits, the bot leases): the same single writer
         on SQLite as the store's own writes."""
         return self._write()
 
