@@ -19,6 +19,9 @@ PROMO_LOCATIONS: dict[str, dict] = {PRINTING_PRESS_LOCATION["id"]: PRINTING_PRES
 for _loc, _rec in PROMO_LOCATIONS.items():
     LOCATION_NAMES[_loc] = _rec["name"]
     NEIGHBOURS[_loc] = tuple(_rec["neighbours"])
+# The promo locations next to each location (looked up on every move step, so computed once).
+PROMO_NEXT: dict[str, tuple[str, ...]] = {
+    loc: tuple(p for p, rec in PROMO_LOCATIONS.items() if loc in rec["neighbours"]) for loc in NEIGHBOURS}
 _FULL = {loc: list(ns) for loc, ns in NEIGHBOURS.items()}
 for _loc, _rec in PROMO_LOCATIONS.items():
     for _n in _rec["neighbours"]:

@@ -63,7 +63,10 @@ class Game:
         if self.s["result"] is not None:
             raise IllegalAction("The game is over.")
         legal = self._legal_for(seat)
-        if action not in legal or not any(_same_json(action, a) for a in legal if a == action):
+        for a in legal:
+            if a == action and _same_json(action, a):
+                break
+        else:
             raise IllegalAction(self._explain(seat, action, legal))
         action = _copy_action(action)  # the caller keeps its dict; we keep ours
         if action["type"] == "undo":
@@ -230,7 +233,14 @@ def _same_json(a: Any, b: Any) -> bool:
     if t is not b.__class__:
         return False
     if t is dict:
-        return a.keys() == b.keys() and all(_same_json(v, b[k]) for k, v in a.items())
+        if a.keys() != b.keys():
+            return False
+        for k, v in a.items():
+            w = b[k]
+            c = v.__class__
+            if c is not w.__class__ or ((c is dict or c is list) and not _same_json(v, w)) or v != w:
+                return False
+        return True
     if t is list:
         return len(a) == len(b) and all(map(_same_json, a, b))
     return a == b

@@ -11,12 +11,18 @@ from collections import Counter
 from .cards import FIGHTER, REV_CARD
 
 
-def card_icons(card_id: str, what: str | None = None) -> list[str]:
+def card_icons(card_id: str, what: str | None = None) -> tuple[str, ...]:
     """The icons a card gives when discarded for action `what` (the AK-47 adds ammunition for
     Attack militia: promo rules)."""
-    card = REV_CARD[card_id]
-    extra = (card.get("action_icons") or {}).get(what, []) if what else []
-    return list(card["icons"]) + list(extra)
+    icons = _ICONS.get((card_id, what))
+    if icons is None:  # asked for every card in hand at every payment step, so computed once
+        card = REV_CARD[card_id]
+        extra = (card.get("action_icons") or {}).get(what, []) if what else []
+        icons = _ICONS[(card_id, what)] = tuple(card["icons"]) + tuple(extra)
+    return icons
+
+
+_ICONS: dict[tuple[str, str | None], tuple[str, ...]] = {}
 
 
 def card_supply(cards, aid_full: bool = False, what: str | None = None) -> tuple[Counter, list[tuple[str, ...]]]:

@@ -6,7 +6,7 @@ limit, track ends, the 4 active fighters per location) are enforced here, once.
 from __future__ import annotations
 
 from . import public, rng
-from .board import LOCATION_NAMES
+from .board import LOCATION_NAMES, NEIGHBOURS, PROMO_NEXT
 from .cards import EVENT, HEADLINE, REV_CARD, name_of
 from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
 from .powers import has_power
@@ -146,10 +146,11 @@ def name_of_loc(loc: str) -> str:
 def neighbours(g, loc: str) -> tuple[str, ...]:
     """Locations a piece may step to from `loc`: the board's, plus a promo location (the Printing
     Press, next to Blaha Lujza Square) while it is in play."""
-    from .board import NEIGHBOURS, PROMO_LOCATIONS
-
-    steps = tuple(n for n in NEIGHBOURS[loc] if n in g.s["locations"])
-    return steps + tuple(p for p, rec in PROMO_LOCATIONS.items() if loc in rec["neighbours"] and p in g.s["locations"])
+    steps = NEIGHBOURS[loc]  # city locations are always in play; only promo ones come and go
+    extra = PROMO_NEXT[loc]
+    if not extra:
+        return steps
+    return steps + tuple(p for p in extra if p in g.s["locations"])
 
 
 def has_barricade(g, loc: str) -> bool:
