@@ -142,8 +142,13 @@ def build_views(g, seats) -> dict[str, dict]:
             hand = []
         peeked = [{"location": p["location"], "fighter": _fighter(p["fighter"], False)}
                   for p in printing_press.peeked_by(g, seat)] if seat in s["seats"] else []
+        player = seat in s["seats"]
         view = {"seat": seat, **public, "hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
-                "actions": g.legal_actions(seat) if seat in s["seats"] else [], "log": _log(g, seat, shared_log)}
+                "actions": g.legal_actions(seat) if player else [],
+                # Beside `actions` (same order), not inside them: a submitted action must equal a legal one.
+                "irreversible": g.irreversible(seat) if player else [],
+                "unavailable": g.unavailable(seat) if player else [],
+                "log": _log(g, seat, shared_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g)
             view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}

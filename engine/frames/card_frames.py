@@ -43,6 +43,10 @@ class ForcedDiscard(Frame):
     def actions(self, g, f, seat):
         return [{"type": "discard", "card": c} for c in _eligible(g, f)]
 
+    def asks(self, g, f):
+        # Whether the hand holds a card with one of the icons is the seat's secret; its size is not.
+        return [f["seat"]] if f["n"] > 0 and g.s["hands"][f["seat"]] else []
+
     def on_discard(self, g, f, seat, a):
         ops.discard_rev_card(g, seat, a["card"])
         ops.log(g, f"{seat} discards {name_of(a['card'])} ({f['why']}).", refs=[seat, a["card"]])

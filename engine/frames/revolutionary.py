@@ -132,6 +132,8 @@ class Turn(Frame):
     One Revolutionary's turn: movement before each action, the 7 actions, card and fighter abilities,
     ending the turn (one handler per action type)."""
 
+    keeps_undo = frozenset({"move"})  # opens the step's own decision (fighters along, payment)
+
     def deciders(self, g, f):
         return [f["seat"]]
 
@@ -271,6 +273,8 @@ class Move(Frame):
 
     One movement step: take up to 2 active fighters along, pay with a discard unless free, confirm."""
 
+    keeps_undo = frozenset({"take_fighter", "discard", "cancel"})
+
     def deciders(self, g, f):
         return [f["seat"]]
 
@@ -361,6 +365,8 @@ class Act(Frame):
 
     One action in progress: collect icons (Actions 2-4) or choose the cards (Action 6), then the
     Retaliation of Soviet Tanks (frames/hits.py), then the effect (`perform`)."""
+
+    keeps_undo = frozenset({"discard", "select", "cancel"})
 
     def deciders(self, g, f):
         if f["stage"] == "collect":
@@ -494,7 +500,7 @@ def perform(g, f) -> None:
             s["hands"][receiver].append(c)
         if moved:
             # The receiver has now seen the giver's cards: no undo may take them back (DESIGN §2).
-            s["checkpoint"] = True
+            ops.checkpoint(g, "cards_seen")
         names = ", ".join(name_of(c) for c in moved)
         ops.log(g, f"{giver} gives {len(moved)} card(s) to {receiver}.", refs=[giver, receiver],
                 private={giver: f"You give {names} to {receiver}.", receiver: f"{giver} gives you {names}."})

@@ -210,6 +210,8 @@ class ArmyStep(Frame):
 
     Move Soviet tanks (1 CP) or place them in a reinforcement location (3 CP)."""
 
+    keeps_undo = frozenset({"move_tank", "place_tank"})  # the step goes on ("done" is always offered)
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -359,7 +361,7 @@ class MarketStep(Frame):
                 s["market"][slot] = s["event_deck"].pop()
         new = [e for e in s["market"][len(kept):] if e]
         if new:
-            s["checkpoint"] = True
+            ops.checkpoint(g, "reveal")
             ops.log(g, f"New events in the market: {', '.join(EVENT[e]['title'] for e in new)}.", refs=new)
         else:
             ops.log(g, "The event deck is empty: no new event comes to the market.")

@@ -162,6 +162,8 @@ class MoveMilitia(Frame):
 
     One militia up to 3 times, one twice and one once, or three once each."""
 
+    keeps_undo = frozenset({"move_militia"})  # the card goes on ("done" is always offered)
+
     def deciders(self, g, f):
         return SOVIET
 
