@@ -148,6 +148,7 @@ def build_views(g, seats) -> dict[str, dict]:
                 # Beside `actions` (same order), not inside them: a submitted action must equal a legal one.
                 "irreversible": g.irreversible(seat) if player else [],
                 "unavailable": g.unavailable(seat) if player else [],
+                "picks": handler.picks(g, top, seat) if handler and player else None,
                 "log": _log(g, seat, shared_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g)

@@ -168,3 +168,65 @@ def test_marks_agree_with_undo_over_random_games():
             g.apply(seat, rnd.choice([a for a in g.legal_actions(seat) if a["type"] != "undo"]))
     assert checked > 300
     assert conservative <= checked // 20
+
+
+# ----- decision data the table reads instead of the prompt ------------------------------------------
+def test_h16_a_may_effect_is_marked_optional_in_the_decision():
+    """H#16 (H#9 resolved): another Soviet tank "may" be placed: the decision says the choice is
+    optional, so "done" reads as declining; H#9's own placement is not."""
+    from tests.staging_headlines import play
+    g = game(2)
+    play(g, "h09")
+    assert g.view(SOVIET)["decision"]["optional"] is False
+    pick_location(g, SOVIET, "bem")
+    pick_location(g, SOVIET, "bem")
+    play(g, "h16")
+    d = g.view(SOVIET)["decision"]
+    assert d["kind"] == "choice" and d["optional"] is True
+
+
+def test_movement_the_decision_says_whether_the_next_step_is_free():
+    """Movement: the first step of a turn is free before the first action; after an action the
+    next step costs a card."""
+    g = rev_turn(2)
+    g.s["locations"][g.s["positions"]["rev1"]]["soviet_tanks"] = 0
+    refresh(g)
+    d = g.view("rev1")["decision"]
+    assert d["kind"] == "turn" and d["free_step"] is True and d["free_with"] is None
+    act(g, "rev1", "draw_card")
+    assert g.view("rev1")["decision"]["free_step"] is False
+
+
+def test_movement_picks_show_the_fighters_along_and_the_payment_to_the_mover_only():
+    """Movement: a paid step shows the card chosen to pay only to its player; the fighters taken
+    along are public."""
+    g = rev_turn(2)
+    s = g.s
+    here = s["positions"]["rev1"]
+    s["locations"][here]["soviet_tanks"] = 0
+    refresh(g)
+    act(g, "rev1", "draw_card")  # the free step is gone
+    move = next(a for a in g.legal_actions("rev1") if a["type"] == "move")
+    g.apply("rev1", move)
+    card = s["hands"]["rev1"][0]
+    act(g, "rev1", "discard", card=card)
+    mine, other = g.view("rev1"), g.view("rev2")
+    assert mine["decision"] == other["decision"]
+    assert mine["decision"]["paid"] is True and mine["decision"]["free"] is False
+    assert mine["picks"] == {"selected": [card], "pay": card}
+    assert other["picks"] is None
+    assert card not in str(other["decision"])
+
+
+def test_action_3_picks_say_which_icons_are_still_missing():
+    """Action 3 (Attack militia): one ammunition icon is needed; the picks show what is still
+    missing as cards are chosen."""
+    g = rev_turn(2)
+    here = g.s["positions"]["rev1"]
+    g.s["locations"][here].update(militia=2, soviet_tanks=0, active=[])
+    set_hand(g, "rev1", ["rc_ammunition_1", "rc_food_1"])
+    act(g, "rev1", "attack_militia")
+    assert g.view("rev1")["picks"] == {"selected": [], "missing": {"ammunition": 1}}
+    act(g, "rev1", "discard", card="rc_ammunition_1")
+    assert g.view("rev1")["picks"] == {"selected": ["rc_ammunition_1"], "missing": {}}
+    assert g.view("rev2")["picks"] is None

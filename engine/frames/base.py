@@ -63,6 +63,12 @@ class Frame:
         default, the deciders, is right wherever they follow from public facts."""
         return self.deciders(g, f)
 
+    def picks(self, g, f, seat: str) -> dict | None:
+        """What `seat` has picked so far in a multi-select decision (cards, fighters) and what is
+        still missing: the view's per-seat "picks". Not in the shared decision, since the cards a
+        player picks stay their secret until committed."""
+        return None
+
     def decision(self, g, f) -> dict | None:
         """The pending decision as data for clients and bots: {"kind", "stage", ...} (views'
         "decision" field). Every frame that has deciders overrides it; automatic frames never

@@ -92,7 +92,7 @@ class TakeFromDiscard(Frame):
             pop(g, f)
 
     def decision(self, g, f):
-        return {"kind": "take_from_discard", "stage": "take", "seat": f["seat"], "count": f["n"]}
+        return {"kind": "take_from_discard", "stage": "take", "seat": f["seat"], "count": f["n"], "optional": True}
 
     def prompt(self, g, f):
         return f"{f['why']}: take up to {f['n']} card(s) of your choice from the discard pile."

@@ -260,7 +260,11 @@ class Turn(Frame):
         pop(g, f)
 
     def decision(self, g, f):
-        return {"kind": "turn", "stage": "action", "seat": f["seat"], "actions_left": f["actions_left"]}
+        loc = g.s["positions"][f["seat"]]
+        # The next movement step: free, or paid with a card unless Kormányos comes along.
+        return {"kind": "turn", "stage": "action", "seat": f["seat"], "actions_left": f["actions_left"],
+                "free_step": step_is_free(g, f["seat"], f),
+                "free_with": KORMANYOS if kormanyos_ready(g, f["seat"], loc, f) else None}
 
     def prompt(self, g, f):
         return f"{f['seat']}: move, then take an action ({f['actions_left']} left), or end the turn."
@@ -346,8 +350,16 @@ class Move(Frame):
                 refs=[seat, f["from"], f["to"]] + f["fighters"])
 
     def decision(self, g, f):
+        free_with = KORMANYOS if (not f["free"] and f["source"] == "turn" and KORMANYOS in ops.active_fighters(g, f["from"])
+                                  and KORMANYOS not in ops.turn_frame(g, f["seat"])["used_once"]) else None
         return {"kind": "move", "stage": "step", "seat": f["seat"], "from": f["from"], "to": f["to"],
-                "free": f["free"], "source": f["source"]}
+                "free": f["free"], "source": f["source"], "free_with": free_with,
+                "fighters": list(f["fighters"]), "max_fighters": f["max_fighters"], "paid": f["pay"] is not None}
+
+    def picks(self, g, f, seat):
+        if seat != f["seat"]:
+            return None
+        return {"selected": list(f["fighters"]) + ([f["pay"]] if f["pay"] else []), "pay": f["pay"]}
 
     def prompt(self, g, f):
         pay = "" if f["free"] else " Discard a card to pay for this step."
@@ -441,6 +453,15 @@ class Act(Frame):
             return
         pop(g, f)
         perform(g, f)
+
+    def picks(self, g, f, seat):
+        if f["stage"] == "collect" and seat == f["seat"]:
+            need = action_need(g, seat, f["what"])
+            fixed, wild = available_supply(g, seat, f["cards"], f["what"])
+            return {"selected": list(f["cards"]), "missing": icons.still_missing(need, fixed, wild)}
+        if f["stage"] == "select" and seat == f["giver"]:
+            return {"selected": list(f["cards"]), "limit": ops.hand_room(g, f["receiver"])}
+        return None
 
     def decision(self, g, f):
         d = {"kind": "act", "stage": f["stage"], "action": f["what"], "seat": f["seat"], "location": f["loc"]}

@@ -367,7 +367,7 @@ class MarketStep(Frame):
             ops.log(g, "The event deck is empty: no new event comes to the market.")
 
     def decision(self, g, f):
-        return {"kind": "market", "stage": "keep", "count": 2 - len(f["keep"])}
+        return {"kind": "market", "stage": "keep", "count": 2 - len(f["keep"]), "kept": list(f["keep"])}
 
     def prompt(self, g, f):
         return "Market step: choose 2 events to keep; the rest are discarded for good."

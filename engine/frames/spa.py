@@ -273,6 +273,9 @@ class AttackAnywhere(Attack):
         ops.log(g, f"The Soviet commander declines the Attack! effect ({f['why']}).")
         pop(g, f)
 
+    def decision(self, g, f):
+        return {"kind": self.kind, "stage": "location", "optional": True}
+
     def on_attack(self, g, f, seat, a):
         f["location"] = a["location"]
         f["stage"] = "fire"
