@@ -17,7 +17,7 @@ from __future__ import annotations
 import pickle
 
 from . import ops
-from .cards import HEADLINE, REV_CARD, name_of
+from .cards import HEADLINE, name_of
 from .core import Game, _copy_action
 from .frames.base import FRAMES
 
@@ -141,7 +141,7 @@ def _turn_uses(g: Game, t: dict, seat: str) -> list[dict]:
             reason, text = "no_actions_left", "its ability costs an action and none is left"
         else:
             reason, text = "not_now", "its ability has nothing to work on now"
-        out.append({"card": card, "use": "play", "reason": reason, "text": f"{REV_CARD[card]['name']}: {text}"})
+        out.append({"card": card, "use": "play", "reason": reason, "text": text})
     for fid in ops.active_fighters(g, g.s["positions"][seat]):
         ability = fighter_ability(fid)
         if not ability or fid in used:
@@ -152,5 +152,5 @@ def _turn_uses(g: Game, t: dict, seat: str) -> list[dict]:
             reason, text = "no_actions_left", "its ability costs an action and none is left"
         else:
             reason, text = "not_now", "its ability has nothing to work on now"
-        out.append({"fighter": fid, "use": "use", "reason": reason, "text": f"{name_of(fid)}: {text}"})
+        out.append({"fighter": fid, "use": "use", "reason": reason, "text": text})
     return out

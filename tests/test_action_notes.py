@@ -66,7 +66,7 @@ def test_h26_collect_cp_is_marked_irreversible_exactly_when_players_draw():
     g = _zhukov_resolved(game(2))
     for loc in g.s["locations"].values():
         loc["active"] = [f for f in loc["active"] if f.startswith("rt_")]
-    for seat, pos in g.s["positions"].items():
+    for pos in g.s["positions"].values():
         g.s["locations"][pos]["active"] = []
     refresh(g)
     assert mark_of(g, SOVIET, cp) is None

@@ -360,10 +360,16 @@ function textBlock(node, parts) {
   return node;
 }
 
+/** Why some use of this card is not offered now (view.unavailable), as a line on the card. */
+function notNow(id) {
+  const why = (st.view.unavailable || []).filter((u) => u.card === id).map((u) => u.text);
+  return why.length ? el("p", { class: "not-now", "data-unavailable": id }, el("b", { text: "Not now: " }), withRefs(why.join("; "))) : null;
+}
+
 function revCard(c, acts) {
   const node = el("div", { class: "card rev-card" + (c.aid ? " aid" : ""), "data-card": c.id, title: `${c.name}: ${refsSpelled(cardText(c.id)) || "icons only"}` },
     el("div", { class: "card-name", text: c.name }),
-    el("div", { class: "icons" }, iconRow(c.icons, { label: true })));
+    el("div", { class: "icons" }, iconRow(c.icons, { label: true })), notNow(c.id));
   textBlock(node, [c.aid ? el("p", { class: "ability", text: "Aid: counts as one of its icons." }) : null,
                    c.ability ? textLine("ability", `${c.ability.label}: `, c.ability.text) : null]);
   return legalize(node, acts, c.name);
@@ -374,7 +380,8 @@ function headlineCard(h, acts) {
   const text = h.text || (cat && cat.text) || "";
   const node = el("div", { class: `card headline ${h.colour}`, "data-card": h.id, title: `${h.title}: ${refsSpelled(text)}` },
     el("div", { class: "card-name" }, el("span", { class: `colour-tag ${h.colour}`, text: h.colour === "red" ? "■ red" : "● green" }), " ", h.title),
-    el("div", { class: "meta", title: `period ${h.period}`, text: `${h.cp} CP${h.spa ? ` · SPA ${h.spa}` : ""}${h.mark ? " · mark" : ""}${h.lapsing ? " · lapsing" : ""} · P${h.period}` }));
+    el("div", { class: "meta", title: `period ${h.period}`, text: `${h.cp} CP${h.spa ? ` · SPA ${h.spa}` : ""}${h.mark ? " · mark" : ""}${h.lapsing ? " · lapsing" : ""} · P${h.period}` }),
+    notNow(h.id));
   textBlock(node, [textLine("ability", "", text)]);
   return legalize(node, acts, h.title);
 }
