@@ -267,7 +267,7 @@ class Turn(Frame):
                 "free_with": KORMANYOS if kormanyos_ready(g, f["seat"], loc, f) else None}
 
     def prompt(self, g, f):
-        return f"{f['seat']}: move, then take an action ({f['actions_left']} left), or end the turn."
+        return f"Move, then take an action ({f['actions_left']} left), or end the turn."
 
 
 # ----- movement ---------------------------------------------------------------------------------

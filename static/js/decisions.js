@@ -38,7 +38,7 @@ function otherUses(a, view) {
   const id = a.card ?? a.fighter;
   if (id === undefined) return "";
   const why = (view.unavailable || []).filter((u) => (u.card ?? u.fighter) === id).map((u) => u.text);
-  return why.length ? `Its only use now: ${why.join("; ")}.` : "This is its only use now.";
+  return why.length ? `Its only use now: ${why.join("; ")}.` : "";
 }
 
 /**

@@ -489,15 +489,16 @@ function renderPicks(view) {
   const d = decisionOf(view);
   const p = view.picks;
   const ids = [...st.picked.keys()];
-  if (!p) { box.hidden = true; return; }
+  const nothingToPick = d.kind === "move" && !ids.length && (d.free || d.paid) && !(view.actions || []).some((a) => a.type === "take_fighter");
+  if (!p || nothingToPick) { box.hidden = true; return; }
   box.hidden = false;
   const hand = view.hand || [];
   const cards = ids.map((id) => hand.find((c) => c.id === id)).filter(Boolean);
   const fighters = ids.filter((id) => !hand.some((c) => c.id === id)).map((id) => nameOf(id, view));
   box.append(el("b", { text: `Selected (${ids.length}${p.limit !== undefined ? ` of at most ${p.limit}` : ""}): ` }),
     ids.length ? "" : "nothing yet",
-    cards.map((c) => el("span", { class: "pick" }, c.name || c.title, " ", iconRow(c.icons || []))),
-    fighters.map((n) => el("span", { class: "pick", text: n })));
+    ...cards.map((c) => el("span", { class: "pick" }, c.name || c.title, " ", iconRow(c.icons || []))),
+    ...fighters.map((n) => el("span", { class: "pick", text: n })));
   if (d.kind === "act" && d.need) {
     const missing = p.missing || {};
     box.append(el("span", { class: "need-line", "data-missing": JSON.stringify(missing) }, " · Needed: ", needRow(d.need), " · still missing: ",
@@ -505,7 +506,8 @@ function renderPicks(view) {
   }
   if (d.kind === "move") {
     const along = (d.fighters || []).length;
-    box.append(el("span", { class: "need-line" }, ` · fighters along: ${along} of at most ${d.max_fighters}`,
+    const canTake = along || (view.actions || []).some((a) => a.type === "take_fighter");
+    box.append(el("span", { class: "need-line" }, canTake ? ` · fighters along: ${along} of at most ${d.max_fighters}` : "",
       d.free ? " · the step is free" : d.paid ? " · paid" : ` · to pay: ${stepCost(view)}`));
   }
 }

@@ -272,10 +272,13 @@ def test_revolutionary_phase_moves_picks_and_last_move(game, artifacts):
             rev.click("#choice button.action[data-action-type=move]")
         rev.wait_for_selector("#hand .card[data-action-types~=discard]")
         v3 = rest_view(g["url"], room, "rev1")["version"]
+        paid = rev.get_attribute("#hand .card[data-action-types~=discard]", "data-card")
         rev.click("#hand .card[data-action-types~=discard]")
         synced(g, v3 + 1)
         assert rev.locator("#hand .card.picked").count() == 1
-        assert "Selected (1)" in rev.inner_text("#picks")
+        picks = rev.inner_text("#picks")
+        assert "Selected (1)" in picks and CAT["revolutionary_cards"][paid]["name"] in picks and "[object" not in picks, picks
+        assert rest_view(g["url"], room, "rev1")["view"]["picks"]["pay"] == paid
         rev.click("#buttons button[data-action-type=cancel]")
         synced(g, v3 + 2)
         assert rev.locator("#hand .card.picked").count() == 0
