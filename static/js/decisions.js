@@ -41,6 +41,12 @@ function otherUses(a, view) {
   return why.length ? `Its only use now: ${why.join("; ")}.` : "";
 }
 
+// Decisions that ask to pick one of several places, players or cards: clicking one of them is the
+// answer itself, a deliberate choice, so it never asks again (unlike a card whose other uses
+// vanished, or the market's last keep, which discards the rest for good).
+const ANSWERS = new Set(["choice", "forced_discard", "hits", "spa_attack", "spa_attack_any", "place_event", "turn_order",
+                         "take_from_discard", "rev_draw"]);
+
 /**
  * The reason to ask before running `a`, or "" when no confirmation is needed. how: {single, kind}
  * — a click that ran the only action of a card/place/fighter, or Enter on the single choice.
@@ -51,6 +57,8 @@ export function confirmReason(a, view, how) {
   const mark = irreversibleMark(a, view);
   if (!mark) return "";
   const d = decisionOf(view);
+  const options = (view.actions || []).filter((x) => x.type === a.type).length;
+  if (ANSWERS.has(d.kind) && how.kind !== "enter" && options > 1) return "";
   const parts = [];
   if (how.kind === "card" || how.kind === "fighter") parts.push(otherUses(a, view));
   if (mark === "passes" && d.kind === "turn" && d.seat === view.seat) parts.push("Your turn ends after this.");

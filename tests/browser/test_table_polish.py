@@ -468,17 +468,24 @@ def test_client_logic_confirm_reason_dice_and_needs(server, browser):
       const chosen = confirmReason(h26, view, { single: false, kind: 'card' });
       const done = view.actions.find((a) => a.type === 'done');
       const reversible = confirmReason(done, { ...view, irreversible: view.actions.map(() => null) }, { single: true, kind: 'enter' });
+      // Picking one of several places to attack is the answer itself: no second question.
+      const attacks = { seat: 'soviet', decision: { kind: 'spa_attack', stage: 'location' },
+                        actions: [{ type: 'attack', location: 'radio' }, { type: 'attack', location: 'corvin' }], irreversible: ['roll', 'roll'] };
+      const answer = confirmReason(attacks.actions[0], attacks, { single: true, kind: 'location' });
+      const onlyOne = { ...attacks, actions: attacks.actions.slice(0, 1), irreversible: ['roll'] };
+      const lastOption = confirmReason(onlyOne.actions[0], onlyOne, { single: true, kind: 'location' });
       const row = diceRow(diceOf({ text: 'whatever', dice: { dice: [3, 6], for: 'tank_fire', location: 'astoria', hits: 1 } }));
       const loc = (e) => ({ event: e });
       const need = eventNeed({ requires: ['food'], requires_per_event: ['food'] },
                              { locations: { a: loc({}), b: loc({}), c: loc(null) } });
-      return { why, chosen, reversible, dice: [...row.querySelectorAll('svg.die')].map(d => d.getAttribute('aria-label')),
+      return { why, chosen, reversible, answer, lastOption, dice: [...row.querySelectorAll('svg.die')].map(d => d.getAttribute('aria-label')),
                fallback: diceOf({ text: 'Tanks fire: rolled 2, 4 and 5.' }), need: need.need };
     }""", engine_view)
     assert "cannot be discarded: H#9 (Georgy Zhukov orders entry into Budapest) is resolved" in out["why"]
     assert "Cards are drawn" in out["why"] and "Undo will not be offered" in out["why"]
     assert out["chosen"] == ""  # picked among several uses: a deliberate choice
     assert out["reversible"] == ""
+    assert out["answer"] == "" and "Dice are rolled" in out["lastOption"]
     assert out["dice"] == ["die showing 3", "die showing 6"]
     assert out["fallback"] == []  # dice come as data (docs/contract.md); the text is never parsed
     assert out["need"] == {"food": 3}
