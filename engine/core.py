@@ -181,7 +181,7 @@ class Game:
         s["checkpoint"] = False
 
     def _advance(self, watch=None) -> None:
-        """Run automatic frames until a decision is needed. `watch(frame)` (engine/undo_marks.py)
+        """Run automatic frames until a decision is needed. `watch(frame)` (engine/action_notes.py)
         sees each frame that comes to the top and stops the run by returning True."""
         s = self.s
         guard = 0

@@ -35,7 +35,7 @@ def log(g, text: str, refs=(), private: dict | None = None, dice: dict | None = 
 
 def checkpoint(g, why: str) -> None:
     """No undo across this action: `why` says what cut it ("draw", "roll", "random", "shuffle",
-    "reveal", "cards_seen"). The first reason of an action is kept: engine/undo_marks.py reports it."""
+    "reveal", "cards_seen"). The first reason of an action is kept: engine/action_notes.py reports it."""
     if not g.s["checkpoint"]:
         g.s["checkpoint"] = why
 

@@ -230,3 +230,25 @@ def test_action_3_picks_say_which_icons_are_still_missing():
     act(g, "rev1", "discard", card="rc_ammunition_1")
     assert g.view("rev1")["picks"] == {"selected": ["rc_ammunition_1"], "missing": {}}
     assert g.view("rev2")["picks"] is None
+
+
+def test_event_needs_in_the_view_are_what_resolving_collects():
+    """Action 2 (Resolve an event) with a "per event" icon (E#19: one information per event on the
+    board): the view's event_needs counts the events now, for the board and the market alike, and
+    is the need the action's decision then asks for."""
+    from tests.staging_soviet_phase import with_event
+    g = rev_turn(2)
+    here = g.s["positions"]["rev1"]
+    for loc in g.s["locations"].values():
+        loc["event"] = None
+    with_event(g, here, "e19")
+    with_event(g, "radio" if here != "radio" else "astoria", "e04")
+    g.s["market"][0] = "e12"
+    g.s["locations"][here]["soviet_tanks"] = 0
+    refresh(g)
+    needs = g.view("rev2")["event_needs"]
+    assert needs["e19"] == {"food": 1, "medical": 1, "information": 2}
+    assert needs["e12"] == {"vehicle": 1, "medical": 1, "food": 2}
+    set_hand(g, "rev1", ["rc_information_1", "rc_information_2", "rc_food_1", "rc_medical_1"])
+    act(g, "rev1", "resolve_event")
+    assert g.view("rev1")["decision"]["need"] == needs["e19"]

@@ -58,7 +58,7 @@ class Frame:
         return ""
 
     def asks(self, g, f) -> list[str]:
-        """The seats this frame asks, judged from what every seat may know (engine/undo_marks.py
+        """The seats this frame asks, judged from what every seat may know (engine/action_notes.py
         uses it to say an action hands the decision on without telling anyone's secrets). The
         default, the deciders, is right wherever they follow from public facts."""
         return self.deciders(g, f)

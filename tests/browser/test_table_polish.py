@@ -476,10 +476,12 @@ def test_client_logic_confirm_reason_dice_and_needs(server, browser):
       const lastOption = confirmReason(onlyOne.actions[0], onlyOne, { single: true, kind: 'location' });
       const row = diceRow(diceOf({ text: 'whatever', dice: { dice: [3, 6], for: 'tank_fire', location: 'astoria', hits: 1 } }));
       const loc = (e) => ({ event: e });
-      const need = eventNeed({ requires: ['food'], requires_per_event: ['food'] },
-                             { locations: { a: loc({}), b: loc({}), c: loc(null) } });
+      const ev = { id: 'e12', requires: ['food'], requires_per_event: ['food'] };
+      const board = { locations: { a: loc({}), b: loc({}), c: loc(null) } };
+      const need = eventNeed(ev, { ...board, event_needs: { e12: { food: 3 } } });
+      const printedOnly = eventNeed(ev, board).need;  // a view without the engine's count: no guessing
       return { why, chosen, reversible, answer, lastOption, dice: [...row.querySelectorAll('svg.die')].map(d => d.getAttribute('aria-label')),
-               fallback: diceOf({ text: 'Tanks fire: rolled 2, 4 and 5.' }), need: need.need };
+               fallback: diceOf({ text: 'Tanks fire: rolled 2, 4 and 5.' }), need: need.need, printedOnly };
     }""", engine_view)
     assert "cannot be discarded: H#9 (Georgy Zhukov orders entry into Budapest) is resolved" in out["why"]
     assert "Cards are drawn" in out["why"] and "Undo will not be offered" in out["why"]
@@ -488,7 +490,7 @@ def test_client_logic_confirm_reason_dice_and_needs(server, browser):
     assert out["answer"] == "" and "Dice are rolled" in out["lastOption"]
     assert out["dice"] == ["die showing 3", "die showing 6"]
     assert out["fallback"] == []  # dice come as data (docs/contract.md); the text is never parsed
-    assert out["need"] == {"food": 3}
+    assert out["need"] == {"food": 3} and out["printedOnly"] == {"food": 1}
     ctx.close()
 
 
