@@ -103,6 +103,12 @@ function fighterTip(f) {
   return `${kind} ${f.name} (${state}). Icons: ${icons || "none"}.` + (ab ? ` Ability (${ab.label}): ${refsSpelled(ab.text)}` : "");
 }
 
+/** Why the fighter's ability is not offered to you now (the view's `unavailable`), for its tooltip. */
+function notNowTip(fid, unavailable) {
+  const why = (unavailable || []).filter((u) => u.fighter === fid).map((u) => u.text);
+  return why.length ? ` Not now: ${why.join("; ")}.` : "";
+}
+
 function fighterChip(f, x, y, w, opts = {}, changed = false) {
   const h = 56;
   const acts = opts.fighters && opts.fighters.get(f.id);
@@ -110,7 +116,7 @@ function fighterChip(f, x, y, w, opts = {}, changed = false) {
   const g = svg("g", { class: `fighter ${f.active ? "active" : "inactive"}${acts ? " legal" : ""}${picked ? " picked" : ""}${changed ? " changed" : ""}`,
                        transform: `translate(${x},${y})`, "data-fighter": f.id, "data-legal": acts ? "1" : null,
                        "data-action-types": acts ? [...new Set(acts.map((a) => a.type))].join(" ") : null },
-    svg("title", { text: fighterTip(f) }),
+    svg("title", { text: fighterTip(f) + notNowTip(f.id, opts.unavailable) }),
     svg("rect", { width: w, height: h, rx: 5, class: "chip" }),
     svg("text", { x: w / 2, y: 15, class: "chip-name", text: shortName(f.name).slice(0, Math.floor(w / 7.5)) }));
   f.icons.forEach((ic, i) => {

@@ -258,7 +258,7 @@ function render() {
   stepCostBox.hidden = !moveAct;
   if (moveAct) stepCostBox.textContent = `Your next movement step: ${stepCost(view)}.`;
   renderBoard($("board"), view, { seats: st.seats, me, legal: legalLocs, selected: st.selectedFrom, onLocation, locTypes,
-                                  home: view.positions ? view.positions[me] : null, changed: changes.locs, changedUnits: changes.units, picked, locLabels,
+                                  home: view.positions ? view.positions[me] : null, changed: changes.locs, changedUnits: changes.units, picked, locLabels, unavailable: view.unavailable,
                                   fighters: st.selectedFrom ? new Map() : T.fighter,
                                   onFighter: (fid) => choose(T.fighter.get(fid) || [], nameOf(fid, view), [], { kind: "fighter" }) });
   renderTracks($("tracks"), view, st.catalog, changes.tracks);
