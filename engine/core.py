@@ -23,6 +23,8 @@ class Game:
         self._legal: dict[str, list[dict]] | None = None
         # The frame's own actions per seat, computed once by the driver after each change.
         self._frame_acts: dict[str, list[dict]] | None = None
+        # seat -> (the legal list the notes were made for, irreversible marks): engine/action_notes.py
+        self._marks: dict[str, tuple[list, list]] = {}
 
     # ----- contract -------------------------------------------------------------------------
     @property
@@ -57,6 +59,26 @@ class Game:
 
     def legal_actions(self, seat: str) -> list[dict]:
         return [_copy_action(a) for a in self._legal_for(seat)]
+
+    def irreversible(self, seat: str) -> list[str | None]:
+        """For each of legal_actions(seat), in order: None when undo is still offered after it,
+        else why not ("draw", "roll", "random", "shuffle", "reveal", "cards_seen", "passes",
+        "game_over"; engine/action_notes.py)."""
+        from .action_notes import irreversible
+
+        legal = self._legal_for(seat)
+        cached = self._marks.get(seat)
+        if cached is None or cached[0] is not legal:
+            cached = (legal, irreversible(self, seat))
+            self._marks[seat] = cached
+        return list(cached[1])
+
+    def unavailable(self, seat: str) -> list[dict]:
+        """Uses of the seat's cards and fighters the current decision does not offer, each with
+        its reason (engine/action_notes.py)."""
+        from .action_notes import unavailable
+
+        return unavailable(self, seat)
 
     def apply(self, seat: Any, action: Any) -> None:
         self._check_shape(seat, action)
@@ -161,11 +183,15 @@ class Game:
             s["undo_floor"] = len(s["effective"])
         s["checkpoint"] = False
 
-    def _advance(self) -> None:
+    def _advance(self, watch=None) -> None:
+        """Run automatic frames until a decision is needed. `watch(frame)` (engine/action_notes.py)
+        sees each frame that comes to the top and stops the run by returning True."""
         s = self.s
         guard = 0
         while s["result"] is None and s["stack"]:
             frame = s["stack"][-1]
+            if watch is not None and watch(frame):
+                return
             handler = FRAMES[frame["kind"]]
             deciders = handler.deciders(self, frame)
             if deciders:

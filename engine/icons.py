@@ -73,5 +73,26 @@ def _cover(missing: dict, wild: list, i: int) -> bool:
     return _cover(missing, wild, i + 1)
 
 
+def still_missing(need: dict, fixed: Counter, wild: list[tuple[str, ...]]) -> dict:
+    """The icons still missing after the best use of the Aid cards (each covers one of its icons)."""
+    best = dict(deficit(need, fixed))
+
+    def rec(missing: dict, i: int) -> None:
+        nonlocal best
+        if sum(missing.values()) < sum(best.values()):
+            best = {k: n for k, n in missing.items() if n}
+        if i >= len(wild) or not any(missing.values()):
+            return
+        for icon in wild[i]:
+            if missing.get(icon, 0) > 0:
+                missing[icon] -= 1
+                rec(missing, i + 1)
+                missing[icon] += 1
+        rec(missing, i + 1)
+
+    rec(dict(best), 0)
+    return best
+
+
 def count_icon(icon: str, fixed: Counter, wild: list[tuple[str, ...]]) -> int:
     return fixed[icon] + sum(1 for w in wild if icon in w)

@@ -33,20 +33,27 @@ def log(g, text: str, refs=(), private: dict | None = None, dice: dict | None = 
     g.s["log"].append(entry)
 
 
-def rand_below(g, n: int) -> int:
+def checkpoint(g, why: str) -> None:
+    """No undo across this action: `why` says what cut it ("draw", "roll", "random", "shuffle",
+    "reveal", "cards_seen"). The first reason of an action is kept: engine/action_notes.py reports it."""
+    if not g.s["checkpoint"]:
+        g.s["checkpoint"] = why
+
+
+def rand_below(g, n: int, why: str = "random") -> int:
     g.s["rng"], value = rng.below(g.s["rng"], n)
-    g.s["checkpoint"] = True
+    checkpoint(g, why)
     return value
 
 
 def roll(g) -> int:
-    return rand_below(g, 6) + 1
+    return rand_below(g, 6, "roll") + 1
 
 
 def shuffle(g, items: list) -> None:
     if len(items) > 1:
         g.s["rng"] = rng.shuffle(g.s["rng"], items)
-        g.s["checkpoint"] = True
+        checkpoint(g, "shuffle")
 
 
 def set_result(g, winner: str, reason: str) -> None:
@@ -202,7 +209,7 @@ def activate_fighter(g, loc: str) -> None:
     if here["facedown"]:
         revealed = here["facedown"].pop()
         here["inactive"] = revealed
-        g.s["checkpoint"] = True
+        checkpoint(g, "reveal")
         log(g, f"{name_of(revealed)} is revealed (inactive) in {name_of_loc(loc)}.", refs=[loc, revealed])
 
 
@@ -253,7 +260,7 @@ def draw_one(g) -> str | None:
         g.s["rev_discard"].clear()
         shuffle(g, deck)
         log(g, "The revolutionary discard pile is reshuffled into a new draw deck.")
-    g.s["checkpoint"] = True
+    checkpoint(g, "draw")
     return deck.pop()
 
 
@@ -313,7 +320,7 @@ def draw_headline(g, preferred=("3", "2", "1")) -> str | None:
         if g.s["headline_decks"][deck]:
             card = g.s["headline_decks"][deck].pop()
             g.s["headline_hand"].append(card)
-            g.s["checkpoint"] = True
+            checkpoint(g, "draw")
             log(g, f"The Soviet commander draws a headline from deck {deck}.",
                 private={"soviet": f"You draw {HEADLINE[card]['title']} from deck {deck}."})
             return card

@@ -12,6 +12,7 @@ from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
 from .data import MARKET_SURCHARGE, MORALE_TRACK, SUPPORT_TRACK
 from .effects import printing_press
 from .frames.base import FRAMES
+from .frames.revolutionary import event_need
 from .frames.soviet import event_cost
 
 LOG_TAIL = 25
@@ -142,8 +143,14 @@ def build_views(g, seats) -> dict[str, dict]:
             hand = []
         peeked = [{"location": p["location"], "fighter": _fighter(p["fighter"], False)}
                   for p in printing_press.peeked_by(g, seat)] if seat in s["seats"] else []
+        player = seat in s["seats"]
         view = {"seat": seat, **public, "hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
-                "actions": g.legal_actions(seat) if seat in s["seats"] else [], "log": _log(g, seat, shared_log)}
+                "actions": g.legal_actions(seat) if player else [],
+                # Beside `actions` (same order), not inside them: a submitted action must equal a legal one.
+                "irreversible": g.irreversible(seat) if player else [],
+                "unavailable": g.unavailable(seat) if player else [],
+                "picks": handler.picks(g, top, seat) if handler and player else None,
+                "log": _log(g, seat, shared_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g)
             view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}
@@ -181,6 +188,9 @@ def _public_part(g) -> dict:
         "cp_cards": [_headline(h) for h in s["cp_cards"]],
         "locations": _locations(g),
         "market": market,
+        # The icons each event on the board or in the market needs right now ("per event" icons
+        # counted): what Resolve an event collects, so clients never redo the rule.
+        "event_needs": {e: event_need(g, e) for e in ops.events_on_board(g) + [m for m in s["market"] if m]},
         "event_deck_count": len(s["event_deck"]),
         "event_discard": [_brief(e) for e in s["event_discard"]],
         "headline_decks": {k: len(v) for k, v in s["headline_decks"].items()},

@@ -273,7 +273,7 @@ def local_party_leader_shot(g, f):
             ops.discard_rev_card(g, seat, c)
         lost = ", ".join(name_of(c) for c in hit) or "nothing"
         ops.log(g, f"{seat} reveals their hand ({shown}) and discards {lost}.", refs=[seat] + hit)
-    g.s["checkpoint"] = True  # hidden information was revealed: no undo across it
+    ops.checkpoint(g, "reveal")  # hidden information was revealed: no undo across it
     return FINISHED
 
 

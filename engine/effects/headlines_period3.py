@@ -246,7 +246,7 @@ def president_eisenhower_refuses_to_help(g, f):
         gone = ([here["inactive"]] if here["inactive"] else []) + list(here["facedown"])
         here["inactive"], here["facedown"] = None, []
         g.s["fighters_removed"].extend(gone)
-        g.s["checkpoint"] = True  # face-down tiles are revealed
+        ops.checkpoint(g, "reveal")  # face-down tiles are revealed
         ops.log(g, f"{', '.join(name_of(x) for x in gone)} removed from {ops.name_of_loc(loc)} (President Eisenhower "
                    f"refuses to help).", refs=[loc] + gone)
     f["step"] = 3

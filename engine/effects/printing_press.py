@@ -82,7 +82,7 @@ def making_pamphlets(g, f):
         known = g.s.setdefault("peeked", {}).setdefault(seat, [])
         if {"location": loc, "fighter": tile} not in known:
             known.append({"location": loc, "fighter": tile})
-        g.s["checkpoint"] = True  # hidden information revealed to a seat: no undo across it
+        ops.checkpoint(g, "reveal")  # hidden information revealed to a seat: no undo across it
         ops.log(g, f"{seat} peeks at the face-down fighter in {ops.name_of_loc(loc)}.", refs=[seat, loc],
                 private={seat: f"You peek at the face-down fighter in {ops.name_of_loc(loc)}: {name_of(tile)}."})
     # 2. The pieces in the Printing Press go to Blaha Lujza Square.
@@ -112,7 +112,7 @@ def making_pamphlets(g, f):
         g.s["locations"][src]["facedown"].remove(fid)
         g.s["locations"][DESTINATION]["active"].append(fid)
         placed.append(fid)
-        g.s["checkpoint"] = True
+        ops.checkpoint(g, "reveal")
         ops.log(g, f"{name_of(fid)} (face down in {ops.name_of_loc(src)}) joins active in "
                    f"{ops.name_of_loc(DESTINATION)}.", refs=[fid, src, DESTINATION])
     # 4. The location leaves the game.

@@ -26,6 +26,10 @@ def register(kind: str):
 
 class Frame:
     kind = ""
+    # Action types that only change this frame's own picks or push the same seat's next step:
+    # nothing is drawn, rolled or revealed and the same seat decides next, so undo stays offered
+    # (engine/action_notes.py skips trying them; tests/test_action_notes.py checks the claim).
+    keeps_undo: frozenset[str] = frozenset()
 
     def deciders(self, g, f) -> list[str]:
         """Seats that may decide this frame now ([] for an automatic frame)."""
@@ -52,6 +56,18 @@ class Frame:
 
     def prompt(self, g, f) -> str:
         return ""
+
+    def asks(self, g, f) -> list[str]:
+        """The seats this frame asks, judged from what every seat may know (engine/action_notes.py
+        uses it to say an action hands the decision on without telling anyone's secrets). The
+        default, the deciders, is right wherever they follow from public facts."""
+        return self.deciders(g, f)
+
+    def picks(self, g, f, seat: str) -> dict | None:
+        """What `seat` has picked so far in a multi-select decision (cards, fighters) and what is
+        still missing: the view's per-seat "picks". Not in the shared decision, since the cards a
+        player picks stay their secret until committed."""
+        return None
 
     def decision(self, g, f) -> dict | None:
         """The pending decision as data for clients and bots: {"kind", "stage", ...} (views'

@@ -43,6 +43,10 @@ class ForcedDiscard(Frame):
     def actions(self, g, f, seat):
         return [{"type": "discard", "card": c} for c in _eligible(g, f)]
 
+    def asks(self, g, f):
+        # Whether the hand holds a card with one of the icons is the seat's secret; its size is not.
+        return [f["seat"]] if f["n"] > 0 and g.s["hands"][f["seat"]] else []
+
     def on_discard(self, g, f, seat, a):
         ops.discard_rev_card(g, seat, a["card"])
         ops.log(g, f"{seat} discards {name_of(a['card'])} ({f['why']}).", refs=[seat, a["card"]])
@@ -88,7 +92,7 @@ class TakeFromDiscard(Frame):
             pop(g, f)
 
     def decision(self, g, f):
-        return {"kind": "take_from_discard", "stage": "take", "seat": f["seat"], "count": f["n"]}
+        return {"kind": "take_from_discard", "stage": "take", "seat": f["seat"], "count": f["n"], "optional": True}
 
     def prompt(self, g, f):
         return f"{f['why']}: take up to {f['n']} card(s) of your choice from the discard pile."

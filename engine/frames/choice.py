@@ -51,7 +51,9 @@ class Choice(Frame):
 
     def decision(self, g, f):
         owner = parent(g, f)
-        return {"kind": "choice", "stage": f["purpose"] or f["key"], "effect": owner["key"] if owner else None}
+        # A card text that "may" or picks "up to" n offers "done": declining is a real choice.
+        return {"kind": "choice", "stage": f["purpose"] or f["key"], "effect": owner["key"] if owner else None,
+                "optional": any(o["type"] == "done" for o in f["options"])}
 
 
 def ask(g, f: dict, key: str, seats: list[str], prompt: str, options: list[dict], purpose: str | None = None) -> str:

@@ -132,6 +132,8 @@ class Turn(Frame):
     One Revolutionary's turn: movement before each action, the 7 actions, card and fighter abilities,
     ending the turn (one handler per action type)."""
 
+    keeps_undo = frozenset({"move"})  # opens the step's own decision (fighters along, payment)
+
     def deciders(self, g, f):
         return [f["seat"]]
 
@@ -258,10 +260,14 @@ class Turn(Frame):
         pop(g, f)
 
     def decision(self, g, f):
-        return {"kind": "turn", "stage": "action", "seat": f["seat"], "actions_left": f["actions_left"]}
+        loc = g.s["positions"][f["seat"]]
+        # The next movement step: free, or paid with a card unless Kormányos comes along.
+        return {"kind": "turn", "stage": "action", "seat": f["seat"], "actions_left": f["actions_left"],
+                "free_step": step_is_free(g, f["seat"], f),
+                "free_with": KORMANYOS if kormanyos_ready(g, f["seat"], loc, f) else None}
 
     def prompt(self, g, f):
-        return f"{f['seat']}: move, then take an action ({f['actions_left']} left), or end the turn."
+        return f"Move, then take an action ({f['actions_left']} left), or end the turn."
 
 
 # ----- movement ---------------------------------------------------------------------------------
@@ -270,6 +276,8 @@ class Move(Frame):
     """Rulebook: Movement
 
     One movement step: take up to 2 active fighters along, pay with a discard unless free, confirm."""
+
+    keeps_undo = frozenset({"take_fighter", "discard", "cancel"})
 
     def deciders(self, g, f):
         return [f["seat"]]
@@ -342,8 +350,16 @@ class Move(Frame):
                 refs=[seat, f["from"], f["to"]] + f["fighters"])
 
     def decision(self, g, f):
+        free_with = KORMANYOS if (not f["free"] and f["source"] == "turn" and KORMANYOS in ops.active_fighters(g, f["from"])
+                                  and KORMANYOS not in ops.turn_frame(g, f["seat"])["used_once"]) else None
         return {"kind": "move", "stage": "step", "seat": f["seat"], "from": f["from"], "to": f["to"],
-                "free": f["free"], "source": f["source"]}
+                "free": f["free"], "source": f["source"], "free_with": free_with,
+                "fighters": list(f["fighters"]), "max_fighters": f["max_fighters"], "paid": f["pay"] is not None}
+
+    def picks(self, g, f, seat):
+        if seat != f["seat"]:
+            return None
+        return {"selected": list(f["fighters"]) + ([f["pay"]] if f["pay"] else []), "pay": f["pay"]}
 
     def prompt(self, g, f):
         pay = "" if f["free"] else " Discard a card to pay for this step."
@@ -361,6 +377,8 @@ class Act(Frame):
 
     One action in progress: collect icons (Actions 2-4) or choose the cards (Action 6), then the
     Retaliation of Soviet Tanks (frames/hits.py), then the effect (`perform`)."""
+
+    keeps_undo = frozenset({"discard", "select", "cancel"})
 
     def deciders(self, g, f):
         if f["stage"] == "collect":
@@ -436,6 +454,15 @@ class Act(Frame):
         pop(g, f)
         perform(g, f)
 
+    def picks(self, g, f, seat):
+        if f["stage"] == "collect" and seat == f["seat"]:
+            need = action_need(g, seat, f["what"])
+            fixed, wild = available_supply(g, seat, f["cards"], f["what"])
+            return {"selected": list(f["cards"]), "missing": icons.still_missing(need, fixed, wild)}
+        if f["stage"] == "select" and seat == f["giver"]:
+            return {"selected": list(f["cards"]), "limit": ops.hand_room(g, f["receiver"])}
+        return None
+
     def decision(self, g, f):
         d = {"kind": "act", "stage": f["stage"], "action": f["what"], "seat": f["seat"], "location": f["loc"]}
         if f["stage"] == "collect":
@@ -494,7 +521,7 @@ def perform(g, f) -> None:
             s["hands"][receiver].append(c)
         if moved:
             # The receiver has now seen the giver's cards: no undo may take them back (DESIGN §2).
-            s["checkpoint"] = True
+            ops.checkpoint(g, "cards_seen")
         names = ", ".join(name_of(c) for c in moved)
         ops.log(g, f"{giver} gives {len(moved)} card(s) to {receiver}.", refs=[giver, receiver],
                 private={giver: f"You give {names} to {receiver}.", receiver: f"{giver} gives you {names}."})

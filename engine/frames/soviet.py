@@ -210,6 +210,8 @@ class ArmyStep(Frame):
 
     Move Soviet tanks (1 CP) or place them in a reinforcement location (3 CP)."""
 
+    keeps_undo = frozenset({"move_tank", "place_tank"})  # the step goes on ("done" is always offered)
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -359,13 +361,13 @@ class MarketStep(Frame):
                 s["market"][slot] = s["event_deck"].pop()
         new = [e for e in s["market"][len(kept):] if e]
         if new:
-            s["checkpoint"] = True
+            ops.checkpoint(g, "reveal")
             ops.log(g, f"New events in the market: {', '.join(EVENT[e]['title'] for e in new)}.", refs=new)
         else:
             ops.log(g, "The event deck is empty: no new event comes to the market.")
 
     def decision(self, g, f):
-        return {"kind": "market", "stage": "keep", "count": 2 - len(f["keep"])}
+        return {"kind": "market", "stage": "keep", "count": 2 - len(f["keep"]), "kept": list(f["keep"])}
 
     def prompt(self, g, f):
         return "Market step: choose 2 events to keep; the rest are discarded for good."

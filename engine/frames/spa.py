@@ -162,6 +162,8 @@ class MoveMilitia(Frame):
 
     One militia up to 3 times, one twice and one once, or three once each."""
 
+    keeps_undo = frozenset({"move_militia"})  # the card goes on ("done" is always offered)
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -270,6 +272,9 @@ class AttackAnywhere(Attack):
     def on_done(self, g, f, seat, a):
         ops.log(g, f"The Soviet commander declines the Attack! effect ({f['why']}).")
         pop(g, f)
+
+    def decision(self, g, f):
+        return {"kind": self.kind, "stage": "location", "optional": True}
 
     def on_attack(self, g, f, seat, a):
         f["location"] = a["location"]

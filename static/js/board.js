@@ -73,10 +73,10 @@ export function tokenShape(kind, cx, cy, r = 13) {
 }
 
 /** A row of unit tokens: one shape per unit up to 3, else one shape with a count. Each has a tooltip. */
-function units(kind, n, x, y) {
+function units(kind, n, x, y, changed = false) {
   const t = TOKENS[kind];
   const tip = `${n} × ${t.label}: ${t.help}`;
-  const g = svg("g", { class: `units ${kind}`, "data-token": kind, "data-count": n }, svg("title", { text: tip }));
+  const g = svg("g", { class: `units ${kind}${changed ? " changed" : ""}`, "data-token": kind, "data-count": n }, svg("title", { text: tip }));
   const one = (cx, txt) => {
     const tg = svg("g", { class: "token" }, svg("title", { text: tip }), ...tokenShape(kind, cx, y));
     if (txt) tg.append(svg("text", { x: cx, y: y + 5, class: "tok-num", text: txt }));
@@ -103,14 +103,20 @@ function fighterTip(f) {
   return `${kind} ${f.name} (${state}). Icons: ${icons || "none"}.` + (ab ? ` Ability (${ab.label}): ${refsSpelled(ab.text)}` : "");
 }
 
-function fighterChip(f, x, y, w, opts = {}) {
+/** Why the fighter's ability is not offered to you now (the view's `unavailable`), for its tooltip. */
+function notNowTip(fid, unavailable) {
+  const why = (unavailable || []).filter((u) => u.fighter === fid).map((u) => u.text);
+  return why.length ? ` Not now: ${why.join("; ")}.` : "";
+}
+
+function fighterChip(f, x, y, w, opts = {}, changed = false) {
   const h = 56;
   const acts = opts.fighters && opts.fighters.get(f.id);
   const picked = opts.picked && opts.picked.has(f.id);
-  const g = svg("g", { class: `fighter ${f.active ? "active" : "inactive"}${acts ? " legal" : ""}${picked ? " picked" : ""}`,
+  const g = svg("g", { class: `fighter ${f.active ? "active" : "inactive"}${acts ? " legal" : ""}${picked ? " picked" : ""}${changed ? " changed" : ""}`,
                        transform: `translate(${x},${y})`, "data-fighter": f.id, "data-legal": acts ? "1" : null,
                        "data-action-types": acts ? [...new Set(acts.map((a) => a.type))].join(" ") : null },
-    svg("title", { text: fighterTip(f) }),
+    svg("title", { text: fighterTip(f) + notNowTip(f.id, opts.unavailable) }),
     svg("rect", { width: w, height: h, rx: 5, class: "chip" }),
     svg("text", { x: w / 2, y: 15, class: "chip-name", text: shortName(f.name).slice(0, Math.floor(w / 7.5)) }));
   f.icons.forEach((ic, i) => {
@@ -253,17 +259,18 @@ export function renderBoard(root, view, opts = {}) {
     // Units.
     let ux = 18;
     const uy = 102;
+    const moved = opts.changedUnits ? opts.changedUnits.get(loc) : null;
     for (const [kind, n] of [["tank", L.soviet_tanks], ["militia", L.militia], ["sniper", L.snipers],
                              ["barricade", L.barricades], ["revtank", L.revolutionary_tanks.length]]) {
       if (!n) continue;
-      const [node, nx] = units(kind, n, ux, uy);
+      const [node, nx] = units(kind, n, ux, uy, !!(moved && moved.tokens.has(kind)));
       g.append(node);
       ux = nx;
     }
     // Fighters.
     const nf = L.fighters.length;
     const fw = nf ? Math.min(72, Math.floor((BW - 10) / nf) - 4) : 0;
-    L.fighters.forEach((f, i) => g.append(fighterChip(f, 6 + i * (fw + 4), 121, fw, opts)));
+    L.fighters.forEach((f, i) => g.append(fighterChip(f, 6 + i * (fw + 4), 121, fw, opts, !!(moved && moved.fighters.has(f.id)))));
     // Players (standees).
     L.players.forEach((p, i) => {
       const px = BW - 20 - i * 34, py = 102;

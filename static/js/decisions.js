@@ -1,19 +1,11 @@
 // Words for the pending decision and its actions, and which clicks need a confirmation.
 //
-// Undo is cut by anything that draws, reveals or rolls, and when the turn passes to someone else.
-// The engine marks that on an action as `irreversible` (true/false) when it knows; without that
-// mark the client assumes it for the action types that can draw, reveal or roll.
+// All from the view's data (docs/contract.md): `decision` (what is asked), `irreversible` (beside
+// `actions`: why undo ends after each, or null), `unavailable` (why a card's other uses are not
+// offered), `picks`. Nothing here reads the English prompt.
 import { humanize, nameOf, seatName, catalogSync } from "./common.js";
 import { decisionOf } from "./facts.js";
 
-/** Action types that toggle a pick in a multi-select decision (cancel takes them all back). */
-export const PICK_TYPES = new Set(["discard", "select", "take_fighter"]);
-
-const MAY_DRAW_REVEAL_ROLL = new Set(["play_headline", "play_card", "play_spa", "use_fighter", "use_power", "draw_headline",
-                                      "draw_card", "keep", "activate_fighter", "attack", "retrieve_spa", "end_turn"]);
-
-const STEP_ACTIONS = { headline: ["play_headline"], event: ["buy_event"], army: ["move_tank", "place_tank"],
-                       spa: ["play_spa", "retrieve_spa"], market: ["keep"], support: ["draw_headline"] };
 const PHASES = { soviet: "Soviet phase", revolutionary: "Revolutionary phase", spa: "SPA phase", over: "Game over", setup: "Setup" };
 const STEPS = { headline: "headline step", event: "event step", army: "army step", market: "market step", support: "support step",
                 turns: "turns" };
@@ -25,92 +17,89 @@ export function phaseLabel(view) {
   return `Day ${view.day} · ${phase}${step ? " · " + step : ""}`;
 }
 
-function headlineRef(id) {
-  const m = /^h0*(\d+)$/.exec(id || "");
-  return m ? `H#${m[1]}` : id;
+/** What ends undo, in the player's words (the engine's reason codes). */
+const AFTER = {
+  draw: "Cards are drawn", roll: "Dice are rolled", random: "Something is picked at random", shuffle: "A deck is shuffled",
+  reveal: "Hidden cards or tiles are revealed", cards_seen: "The other player sees the cards",
+  passes: "The decision passes to another player", game_over: "The game ends",
+};
+
+/** The engine's mark for `a`: null (undo stays), a reason code, or undefined (not in the view). */
+export function irreversibleMark(a, view) {
+  const acts = view.actions || [];
+  let i = acts.indexOf(a);
+  if (i < 0) { const key = JSON.stringify(a); i = acts.findIndex((x) => JSON.stringify(x) === key); }
+  const marks = view.irreversible || [];
+  return i >= 0 && i < marks.length ? marks[i] : undefined;
 }
 
-/** Why a card's other uses are impossible now (for a single-use click). */
+/** Why the other uses of the clicked card or fighter are not offered (the view's `unavailable`). */
 function otherUses(a, view) {
-  const cat = catalogSync();
-  if (a.type === "play_headline") {
-    const h = cat && cat.headlines[a.card];
-    const modes = new Set((view.actions || []).filter((x) => x.type === "play_headline" && x.card === a.card).map((x) => x.mode));
-    const all = h && h.colour === "red" ? ["cp", "resolve"] : ["cp", "discard"];
-    const why = [];
-    for (const m of all) {
-      if (modes.has(m)) continue;
-      if (m === "discard" && h && h.cannot_discard_if && (view.marks || []).some((x) => x.id === h.cannot_discard_if)) {
-        why.push(`it cannot be discarded: ${headlineRef(h.cannot_discard_if)} is resolved`);
-      } else if (m === "discard") why.push("it cannot be discarded now");
-      else if (m === "resolve") why.push("it cannot be resolved now");
-      else why.push("its CP cannot be collected now");
-    }
-    return why.length ? `Its only use now: ${why.join("; ")}.` : "";
-  }
-  return "This is its only use now.";
+  const id = a.card ?? a.fighter;
+  if (id === undefined) return "";
+  const why = (view.unavailable || []).filter((u) => (u.card ?? u.fighter) === id).map((u) => u.text);
+  return why.length ? `Its only use now: ${why.join("; ")}.` : "";
 }
+
+// Decisions that ask to pick one of several places, players or cards: clicking one of them is the
+// answer itself, a deliberate choice, so it never asks again (unlike a card whose other uses
+// vanished, or the market's last keep, which discards the rest for good).
+const ANSWERS = new Set(["choice", "forced_discard", "hits", "spa_attack", "spa_attack_any", "place_event", "turn_order",
+                         "take_from_discard", "rev_draw"]);
 
 /**
  * The reason to ask before running `a`, or "" when no confirmation is needed. how: {single, kind}
  * — a click that ran the only action of a card/place/fighter, or Enter on the single choice.
+ * Only such clicks ask: a pick among several buttons was a deliberate choice.
  */
 export function confirmReason(a, view, how) {
   if (!how || !how.single) return "";
-  if (PICK_TYPES.has(a.type)) return "";  // picks are taken back with Cancel
+  const mark = irreversibleMark(a, view);
+  if (!mark) return "";
   const d = decisionOf(view);
-  let irreversible = a.irreversible;
-  if (irreversible === undefined && d.irreversible !== undefined) irreversible = d.irreversible;
-  const t = view.turn;
-  const endsTurn = t && t.seat === view.seat && t.actions_left === 0 && a.type !== "move" &&
-    (view.actions || []).filter((x) => !["undo", "end_turn"].includes(x.type)).length === 1;
-  if (irreversible === false && !endsTurn) return "";
-  const known = irreversible === true;
-  const guess = irreversible === undefined && (MAY_DRAW_REVEAL_ROLL.has(a.type) && !(a.type === "play_headline" && a.mode === "discard"));
-  if (!known && !guess && !endsTurn) return "";
+  const options = (view.actions || []).filter((x) => x.type === a.type).length;
+  if (ANSWERS.has(d.kind) && how.kind !== "enter" && options > 1) return "";
   const parts = [];
-  if (how.kind === "card") parts.push(otherUses(a, view));
-  if (endsTurn) parts.push("You have no actions left: your turn ends after this.");
-  parts.push(known ? "Undo will not be offered after it." : "It may draw, reveal or roll, and then undo is no longer offered.");
+  if (how.kind === "card" || how.kind === "fighter") parts.push(otherUses(a, view));
+  if (mark === "passes" && d.kind === "turn" && d.seat === view.seat) parts.push("Your turn ends after this.");
+  else parts.push(`${AFTER[mark] || humanize(mark)}.`);
+  parts.push("Undo will not be offered after it.");
   return parts.filter(Boolean).join(" ");
 }
 
-/** Whether the next movement step of the turn is free or paid with a card. */
+/** Whether the next movement step of the turn is free or paid with a card (the decision's data). */
 export function stepCost(view) {
   const d = decisionOf(view);
-  const free = d.free_step ?? (view.turn && view.turn.free_move);
+  const free = d.kind === "move" ? d.free : d.free_step;
   if (free) return "free step";
-  const loc = view.positions && view.locations && view.locations[view.positions[view.seat]];
-  const kormanyos = loc && (loc.fighters || []).some((f) => f.id === "f_jozsef_kormanyos" && f.active);
-  return kormanyos ? "costs a card, or free once a turn with József Kormányos along" : "costs a card, discarded to pay";
+  return d.free_with ? `costs a card, or free with ${nameOf(d.free_with, view)} along` : "costs a card, discarded to pay";
+}
+
+/** The words of a "done" for the pending decision. */
+function doneLabel(view) {
+  const d = decisionOf(view);
+  switch (d.kind) {
+    case "move": return "Confirm the move";
+    case "act":
+      return d.stage === "select" ? "Confirm the selected cards" : `Confirm: ${humanize(d.action || "").toLowerCase()} with the selected cards`;
+    case "army": return view.cp > 0 ? `End the army step (${view.cp} CP unspent)` : "End the army step (no CP left)";
+    case "headline": return "End the headline step";
+    case "event_step": return `End the event step (${view.cp} CP left)`;
+    case "spa": return "End the SPA phase";
+    case "spa_move_militia": return d.moved ? "Stop moving militia" : "Move no militia";
+    case "spa_move_sniper": return "Move no sniper";
+    case "spa_place_militia": return "Place no militia";
+    case "spa_attack_any": return "Decline the Attack! effect";
+    case "take_from_discard": return "Take no more cards";
+    default: return d.optional ? "Decline (do not use this effect)" : "Done";
+  }
 }
 
 /** The button text of an action, with the wording fixes the plain description lacks. */
-export function actionLabel(a, view, seats, me, describe, ctx = {}) {
-  const d = decisionOf(view);
+export function actionLabel(a, view, seats, me, describe) {
   const cat = catalogSync();
   switch (a.type) {
-    case "done": {
-      if (d.optional || d.kind === "may" || d.kind === "optional") return "Decline (do not use this effect)";
-      const acts = view.actions || [];
-      const others = acts.filter((x) => !["done", "undo", "cancel"].includes(x.type));
-      const p = ctx.pickFor && ctx.pickFor.type;
-      if (acts.some((x) => x.type === "cancel" || x.type === "select" || x.type === "take_fighter")) {
-        if (p === "move" || acts.some((x) => x.type === "take_fighter")) return "Confirm the move";
-        if (p === "give_cards" || p === "take_cards" || acts.some((x) => x.type === "select")) return "Confirm the selected cards";
-        if (p) return `Confirm: ${humanize(p).toLowerCase()} with the selected cards`;
-        return "Confirm";
-      }
-      // A step's own "done" comes with the step's actions (or alone, as in an army step without CP);
-      // any other "done" next to choices declines an optional effect ("may", "up to").
-      const stepTypes = STEP_ACTIONS[view.phase === "spa" ? "spa" : view.step] || [];
-      if (others.length && !others.some((x) => stepTypes.includes(x.type))) return "Decline (skip the rest of this optional effect)";
-      if (view.step === "army") return view.cp > 0 ? `End the army step (${view.cp} CP unspent)` : "End the army step (no CP left)";
-      if (view.step === "headline") return "End the headline step";
-      if (view.step === "event") return `End the event step (${view.cp} CP left)`;
-      if (view.phase === "spa") return "End the SPA phase";
-      return "Done";
-    }
+    case "done": return doneLabel(view);
     case "cancel": return "Cancel (take back this choice)";
     case "undo": return "Undo";
     case "move": return `Move to ${nameOf(a.to, view)} (${stepCost(view)})`;

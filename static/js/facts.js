@@ -9,15 +9,18 @@ export function eventsOnBoard(view) {
 }
 
 /**
- * What an event needs now: {need: {icon: n}, why: text or null}. An icon "per event" counts once for
- * every event on the board (this one included), so the number changes as events come and go.
+ * What an event needs now: {need: {icon: n}, why: text or null}, the need from the view's
+ * `event_needs` (the engine counts an icon "per event" once for every event on the board). Without
+ * it (an event the view does not hold) only the printed icons.
  */
 export function eventNeed(ev, view) {
-  const need = {};
-  for (const i of ev.requires || []) need[i] = (need[i] || 0) + 1;
+  let need = view && view.event_needs ? view.event_needs[ev.id] : null;
+  if (!need) {
+    need = {};
+    for (const i of ev.requires || []) need[i] = (need[i] || 0) + 1;
+  }
   const per = ev.requires_per_event || [];
   const n = eventsOnBoard(view);
-  for (const i of per) need[i] = (need[i] || 0) + n;
   let why = null;
   if (per.length) {
     const names = [...new Set(per)].map(resourceLabel).join(", ");

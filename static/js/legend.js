@@ -15,6 +15,12 @@ function swatch(cls, label) {
   return el("li", {}, s, " ", label);
 }
 
+function changedToken() {
+  const s = svg("svg", { viewBox: "0 0 30 30", width: 26, height: 26, "aria-hidden": "true", class: "units changed" });
+  s.append(...tokenShape("tank", 15, 15));
+  return s;
+}
+
 export function renderLegend(root) {
   clear(root);
   const tokens = el("ul", { class: "legend-list" });
@@ -32,6 +38,8 @@ export function renderLegend(root) {
   const hl = el("ul", { class: "legend-list" },
     swatch("lg-legal", "Blue frame: you can click it now"),
     swatch("lg-changed", "Yellow glow: changed since your last look"),
+    el("li", { "data-highlight": "changed-token" }, changedToken(), " Dashed ring on a token or fighter: it moved, came or went since your last look"),
+    el("li", { "data-highlight": "log-hover" }, swatch("lg-hover", "").firstChild, " Brown outline: what the log entry under the pointer points at"),
     swatch("lg-selected", "Dashed black: selected"),
     swatch("lg-picked", "Green tick: picked for the current choice"),
     swatch("lg-penalty", "Red frame: the event has a penalty"));

@@ -7,11 +7,11 @@ import { renderBoard, renderTracks } from "./board.js";
 import { iconRow, needRow, resourceLabel } from "./icons.js";
 import { eventNeed, eventTexts, withRefs, textLine, decisionOf, fillView, refsSpelled } from "./facts.js";
 import { diceOf, diceRow } from "./dice.js";
-import { diffViews } from "./changes.js";
+import { diffViews, mergeChanges, refNodes } from "./changes.js";
 import { renderPublic, cardText } from "./piles.js";
 import { renderLegend } from "./legend.js";
 import { renderEndscreen, rematch } from "./endgame.js";
-import { confirmReason, phaseLabel, actionLabel, stepCost, PICK_TYPES } from "./decisions.js";
+import { confirmReason, phaseLabel, actionLabel, stepCost } from "./decisions.js";
 
 const main = document.getElementById("main");
 const gid = main.dataset.game;
@@ -24,7 +24,7 @@ const st = {
   pending: false, selectedFrom: null, choice: null, catalog: null,
   chatUnread: 0, endDismissed: false, lastResultShown: null,
   changes: null, actedSince: false,    // what changed since this seat last acted (see onMessage)
-  picked: new Map(), pickFor: null,    // multi-select picks of the current decision (id -> action type)
+  picked: new Map(),                   // the seat's picks in the pending multi-select decision (view.picks, market kept)
   lastAct: null, defaultAction: null, end: {},
 };
 
@@ -135,30 +135,21 @@ function act(action) {
     st.pending = true;
     st.lastAct = action;
     st.actedSince = true;
-    if (PICK_TYPES.has(action.type)) st.picked.set(action.card || action.fighter, action.type);
-    else if (["resolve_event", "attack_militia", "destroy_tank", "move", "give_cards", "take_cards"].includes(action.type)) {
-      st.picked.clear();
-      st.pickFor = action;
-    }
     document.body.classList.add("pending");
   }
 }
 
-function mergeChanges(a, b) {
-  return { locs: new Set([...a.locs, ...b.locs]), cards: new Set([...a.cards, ...b.cards]),
-           tracks: new Set([...a.tracks, ...b.tracks]), logFrom: Math.min(a.logFrom, b.logFrom) };
-}
-
-/** Keep the picks while the same multi-select decision is open; drop them when it closes. */
+/** The seat's picks in the pending multi-select decision, as the engine keeps them (view.picks). */
 function keepPicks(view) {
+  const p = view.picks;
+  st.picked = new Map(((p && p.selected) || []).map((id) => [id, "picked"]));
   const d = decisionOf(view);
-  if (Array.isArray(d.selected)) {
-    st.picked = new Map(d.selected.map((id) => [id, "select"]));
-    return;
+  if (d.kind === "market") {  // the events kept so far are public
+    for (const slot of d.kept || []) {
+      const m = (view.market || []).find((x) => x.slot === slot);
+      if (m && m.event) st.picked.set(m.event.id, "kept");
+    }
   }
-  // A pick decision stays open while it offers picks or a Cancel (the move, the cards for an action).
-  const open = (view.actions || []).some((a) => a.type === "cancel" || PICK_TYPES.has(a.type));
-  if (!open) { st.picked.clear(); st.pickFor = null; }
 }
 
 // ----- rendering ---------------------------------------------------------------------------------
@@ -187,7 +178,7 @@ function targets(view) {
 }
 
 function label(a) {
-  return actionLabel(a, st.view, st.seats, st.me, describe, { pickFor: st.pickFor });
+  return actionLabel(a, st.view, st.seats, st.me, describe);
 }
 
 /** Views can come in bursts (a bot, a replayed catch-up): draw the newest one once per burst. */
@@ -209,7 +200,7 @@ function render() {
   document.body.dataset.seat = st.me;
   document.body.dataset.phase = view.phase || "";
   const me = st.me;
-  const changes = st.changes || { locs: new Set(), cards: new Set(), tracks: new Set(), logFrom: Infinity };
+  const changes = st.changes || { locs: new Set(), units: new Map(), cards: new Set(), tracks: new Set(), logFrom: Infinity };
 
   // Cards shown in the hand or SPA pool; other card actions become buttons.
   const shownCards = new Set((view.hand || []).map((c) => c.id));
@@ -267,7 +258,7 @@ function render() {
   stepCostBox.hidden = !moveAct;
   if (moveAct) stepCostBox.textContent = `Your next movement step: ${stepCost(view)}.`;
   renderBoard($("board"), view, { seats: st.seats, me, legal: legalLocs, selected: st.selectedFrom, onLocation, locTypes,
-                                  home: view.positions ? view.positions[me] : null, changed: changes.locs, picked, locLabels,
+                                  home: view.positions ? view.positions[me] : null, changed: changes.locs, changedUnits: changes.units, picked, locLabels, unavailable: view.unavailable,
                                   fighters: st.selectedFrom ? new Map() : T.fighter,
                                   onFighter: (fid) => choose(T.fighter.get(fid) || [], nameOf(fid, view), [], { kind: "fighter" }) });
   renderTracks($("tracks"), view, st.catalog, changes.tracks);
@@ -329,7 +320,7 @@ function renderChoice() {
 function legalize(node, acts, title) {
   if (st.picked.has(node.dataset.card)) {
     node.classList.add("picked");
-    node.append(el("span", { class: "pick-badge", text: "✓ selected" }));
+    node.append(el("span", { class: "pick-badge", text: st.picked.get(node.dataset.card) === "kept" ? "✓ kept" : "✓ selected" }));
   }
   if (!acts || !acts.length) return node;
   node.classList.add("legal");
@@ -369,10 +360,16 @@ function textBlock(node, parts) {
   return node;
 }
 
+/** Why some use of this card is not offered now (view.unavailable), as a line on the card. */
+function notNow(id) {
+  const why = (st.view.unavailable || []).filter((u) => u.card === id).map((u) => u.text);
+  return why.length ? el("p", { class: "not-now", "data-unavailable": id }, el("b", { text: "Not now: " }), withRefs(why.join("; "))) : null;
+}
+
 function revCard(c, acts) {
   const node = el("div", { class: "card rev-card" + (c.aid ? " aid" : ""), "data-card": c.id, title: `${c.name}: ${refsSpelled(cardText(c.id)) || "icons only"}` },
     el("div", { class: "card-name", text: c.name }),
-    el("div", { class: "icons" }, iconRow(c.icons, { label: true })));
+    el("div", { class: "icons" }, iconRow(c.icons, { label: true })), notNow(c.id));
   textBlock(node, [c.aid ? el("p", { class: "ability", text: "Aid: counts as one of its icons." }) : null,
                    c.ability ? textLine("ability", `${c.ability.label}: `, c.ability.text) : null]);
   return legalize(node, acts, c.name);
@@ -383,7 +380,8 @@ function headlineCard(h, acts) {
   const text = h.text || (cat && cat.text) || "";
   const node = el("div", { class: `card headline ${h.colour}`, "data-card": h.id, title: `${h.title}: ${refsSpelled(text)}` },
     el("div", { class: "card-name" }, el("span", { class: `colour-tag ${h.colour}`, text: h.colour === "red" ? "■ red" : "● green" }), " ", h.title),
-    el("div", { class: "meta", title: `period ${h.period}`, text: `${h.cp} CP${h.spa ? ` · SPA ${h.spa}` : ""}${h.mark ? " · mark" : ""}${h.lapsing ? " · lapsing" : ""} · P${h.period}` }));
+    el("div", { class: "meta", title: `period ${h.period}`, text: `${h.cp} CP${h.spa ? ` · SPA ${h.spa}` : ""}${h.mark ? " · mark" : ""}${h.lapsing ? " · lapsing" : ""} · P${h.period}` }),
+    notNow(h.id));
   textBlock(node, [textLine("ability", "", text)]);
   return legalize(node, acts, h.title);
 }
@@ -485,56 +483,37 @@ function renderButtons(view, T) {
   if (n > 0 && !st.selectedFrom) box.append(el("span", { class: "hint", text: "Highlighted places and cards are clickable." }));
 }
 
-/** The icons an action needs (the rulebook's numbers), while its cards are being picked. */
-function collectNeed(view, start) {
-  if (!start) return null;
-  const here = view.positions && view.locations[view.positions[st.me]];
-  if (!here) return null;
-  if (start.type === "resolve_event" && here.event) return eventNeed(here.event, view).need;
-  if (start.type === "attack_militia") return { ammunition: 1 };  // each further ammunition removes one more militia
-  if (start.type === "destroy_tank") {
-    const opts = view.options || {};
-    const red = (opts.player_powers || {})[st.me] === "red" && !(opts.powers_without_benefit || []).includes("red");
-    return { molotov: red ? 2 : 3 };
-  }
-  return null;
-}
-
-/** What is picked for the current multi-select decision and what is still needed. */
+/** What is picked for the current multi-select decision and what is still needed (view.picks). */
 function renderPicks(view) {
   const box = clear($("picks"));
   const d = decisionOf(view);
+  const p = view.picks;
   const ids = [...st.picked.keys()];
-  const hand = view.hand || [];
-  const need = d.needed || d.need || null;
-  if (!ids.length && !need) { box.hidden = true; return; }
+  const nothingToPick = d.kind === "move" && !ids.length && (d.free || d.paid) && !(view.actions || []).some((a) => a.type === "take_fighter");
+  if (!p || nothingToPick) { box.hidden = true; return; }
   box.hidden = false;
+  const hand = view.hand || [];
   const cards = ids.map((id) => hand.find((c) => c.id === id)).filter(Boolean);
   const fighters = ids.filter((id) => !hand.some((c) => c.id === id)).map((id) => nameOf(id, view));
-  box.append(el("b", { text: `Selected (${ids.length}): ` }),
-    cards.map((c) => el("span", { class: "pick" }, c.name || c.title, " ", iconRow(c.icons || []))),
-    fighters.map((n) => el("span", { class: "pick", text: n })));
-  const needNow = need || collectNeed(view, st.pickFor);
-  if (needNow && typeof needNow === "object") {
-    const have = {};
-    for (const c of cards) for (const i of c.icons || []) have[i] = (have[i] || 0) + 1;
-    const loc = view.positions && view.positions[st.me];
-    for (const f of (loc && view.locations[loc] ? view.locations[loc].fighters : []) || []) {
-      if (f.active) for (const i of f.icons) have[i] = (have[i] || 0) + 1;
-    }
-    const missing = Object.fromEntries(Object.entries(needNow).map(([i, n]) => [i, Math.max(0, n - (have[i] || 0))]).filter(([, n]) => n > 0));
-    box.append(el("span", { class: "need-line" }, " · Needed: ", needRow(needNow), " · still missing: ",
-      Object.keys(missing).length ? needRow(missing) : el("b", { text: "nothing (aid cards count as one of their icons)" })));
+  box.append(el("b", { text: `Selected (${ids.length}${p.limit !== undefined ? ` of at most ${p.limit}` : ""}): ` }),
+    ids.length ? "" : "nothing yet",
+    ...cards.map((c) => el("span", { class: "pick" }, c.name || c.title, " ", iconRow(c.icons || []))),
+    ...fighters.map((n) => el("span", { class: "pick", text: n })));
+  if (d.kind === "act" && d.need) {
+    const missing = p.missing || {};
+    box.append(el("span", { class: "need-line", "data-missing": JSON.stringify(missing) }, " · Needed: ", needRow(d.need), " · still missing: ",
+      Object.keys(missing).length ? needRow(missing) : el("b", { text: "nothing: confirm when ready" })));
+  }
+  if (d.kind === "move") {
+    const along = (d.fighters || []).length;
+    const canTake = along || (view.actions || []).some((a) => a.type === "take_fighter");
+    box.append(el("span", { class: "need-line" }, canTake ? ` · fighters along: ${along} of at most ${d.max_fighters}` : "",
+      d.free ? " · the step is free" : d.paid ? " · paid" : ` · to pay: ${stepCost(view)}`));
   }
 }
 
-function highlightRefs(refs, on) {
-  for (const r of refs) {
-    const loc = document.getElementById(`loc-${r}`);
-    if (loc) loc.classList.toggle("ref-hl", on);
-    document.querySelectorAll(`[data-card="${CSS.escape(r)}"], [data-fighter="${CSS.escape(r)}"], .standee[data-seat="${CSS.escape(r)}"]`)
-      .forEach((n) => n.classList.toggle("ref-hl", on));
-  }
+function highlightRefs(refs, on, fresh) {
+  for (const n of refNodes(refs, st.changes, fresh)) n.classList.toggle("ref-hl", on);
 }
 
 function renderLog(view, changes) {
@@ -548,7 +527,7 @@ function renderLog(view, changes) {
     if (dice.length) { li.classList.add("dice"); li.append(" ", diceRow(dice, 18)); }
     if (e.refs && e.refs.length) {
       li.title = "Refers to: " + e.refs.map((r) => nameOf(r, view)).join(", ");
-      const on = () => highlightRefs(e.refs, true), off = () => highlightRefs(e.refs, false);
+      const on = () => highlightRefs(e.refs, true, fresh), off = () => highlightRefs(e.refs, false, fresh);
       li.addEventListener("mouseenter", on); li.addEventListener("mouseleave", off);
       li.addEventListener("focus", on); li.addEventListener("blur", off);
     }

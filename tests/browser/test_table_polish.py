@@ -175,6 +175,58 @@ def test_army_step_names_its_end(game):
     text = g["pages"][("soviet", "desktop")].inner_text("#buttons")
     assert ("no CP left" in text) if view["cp"] == 0 else (f"{view['cp']} CP unspent" in text), text
     assert "Done" not in text
+    # The last move: a tank moved over the API glows on the Revolutionary's board, and hovering
+    # its log entry highlights both places and the tanks that changed in them.
+    move = next((a for a in view["actions"] if a["type"] == "move_tank"), None)
+    if move is None:
+        return
+    msg = rest_view(g["url"], g["room"], "soviet")
+    _req(g["url"], f"/api/games/{g['room']['gid']}/actions", {"version": msg["version"], "action": move},
+         token=g["room"]["tokens"]["soviet"])
+    synced(g, msg["version"] + 1)
+    rev = g["pages"][("rev1", "desktop")]
+    for loc in (move["from"], move["to"]):
+        if rest_view(g["url"], g["room"], "rev1")["view"]["locations"][loc]["soviet_tanks"]:
+            assert rev.locator(f"#loc-{loc} .units.changed[data-token=tank]").count() == 1, loc
+    entry = rev.locator("#log li", has_text="Soviet tank(s) moved from").last
+    entry.hover()
+    assert "ref-hl" in rev.get_attribute(f"#loc-{move['to']}", "class")
+    assert rev.locator(f"#loc-{move['to']} .units.ref-hl[data-token=tank]").count() == 1
+    rev.mouse.move(0, 0)
+    assert rev.locator(".ref-hl").count() == 0
+
+
+def test_market_step_asks_before_the_keep_that_reveals_new_events(game):
+    """3. A single-use click asks first only when the engine marks it irreversible, and says why:
+    the first kept event can be taken back; the second refills the market from the deck."""
+    g = game
+    room = g["room"]
+    rest_play(g["url"], room, lambda v: v["step"] == "market" and any(a["type"] == "keep" for a in v["actions"])
+              or v["phase"] != "soviet", prefer_end=0.7, seed=8)
+    v = synced(g)
+    view = rest_view(g["url"], room, "soviet")["view"]
+    if view["step"] != "market" or view["decision"]["count"] != 2 or not view["event_deck_count"]:
+        pytest.skip("this deal gave the Soviet no market choice")
+    page = g["pages"][("soviet", "desktop")]
+    first = next(a for a in view["actions"] if a["type"] == "keep")
+    assert view["irreversible"][view["actions"].index(first)] is None
+    page.click(f"#market .event-card[data-slot='{first['slot']}']")
+    synced(g, v + 1)
+    assert not page.locator("#confirm[open]").count()
+    assert "✓ kept" in page.inner_text(f"#market .event-card[data-slot='{first['slot']}']")
+    view = rest_view(g["url"], room, "soviet")["view"]
+    second = next(a for a in view["actions"] if a["type"] == "keep")
+    assert view["irreversible"][view["actions"].index(second)] == "reveal"
+    page.click(f"#market .event-card[data-slot='{second['slot']}']")
+    page.wait_for_selector("#confirm[open]")
+    text = page.inner_text("#confirm")
+    assert "Hidden cards or tiles are revealed" in text and "Undo will not be offered" in text, text
+    page.click("#confirm-no")
+    page.wait_for_timeout(300)
+    assert rest_view(g["url"], room, "soviet")["version"] == v + 1
+    page.click(f"#market .event-card[data-slot='{second['slot']}']")
+    page.click("#confirm-yes")
+    synced(g, v + 2)
 
 
 def test_revolutionary_phase_moves_picks_and_last_move(game, artifacts):
@@ -220,10 +272,13 @@ def test_revolutionary_phase_moves_picks_and_last_move(game, artifacts):
             rev.click("#choice button.action[data-action-type=move]")
         rev.wait_for_selector("#hand .card[data-action-types~=discard]")
         v3 = rest_view(g["url"], room, "rev1")["version"]
+        paid = rev.get_attribute("#hand .card[data-action-types~=discard]", "data-card")
         rev.click("#hand .card[data-action-types~=discard]")
         synced(g, v3 + 1)
         assert rev.locator("#hand .card.picked").count() == 1
-        assert "Selected (1)" in rev.inner_text("#picks")
+        picks = rev.inner_text("#picks")
+        assert "Selected (1)" in picks and CAT["revolutionary_cards"][paid]["name"] in picks and "[object" not in picks, picks
+        assert rest_view(g["url"], room, "rev1")["view"]["picks"]["pay"] == paid
         rev.click("#buttons button[data-action-type=cancel]")
         synced(g, v3 + 2)
         assert rev.locator("#hand .card.picked").count() == 0
@@ -238,14 +293,24 @@ def test_spa_phase_confirms_single_use_card(game, artifacts):
     shots(g, artifacts, "spa-phase")
     page = g["pages"][("soviet", "desktop")]
     assert "SPA phase" in page.inner_text("#turn") and "Spa · Spa" not in page.inner_text("#turn")
-    # 3. A single-use irreversible click asks first and says why; Cancel changes nothing.
-    page.click("#spa-pool .spa-card[data-legal='1']")
+    # 3. A single-use click asks first exactly when the engine marks it irreversible; Cancel changes nothing.
+    view = rest_view(g["url"], g["room"], "soviet")["view"]
+    card = page.get_attribute("#spa-pool .spa-card[data-legal='1']", "data-card")
+    uses = [i for i, a in enumerate(view["actions"]) if a.get("card") == card]
+    assert len(uses) == 1
+    page.click(f"#spa-pool .spa-card[data-card='{card}']")
+    if view["irreversible"][uses[0]] is None:
+        synced(g, v + 1)  # played at once: undo takes it back
+        assert not page.locator("#confirm[open]").count()
+        page.keyboard.press("u")
+        synced(g, v + 2)
+        return
     page.wait_for_selector("#confirm[open]")
-    assert "undo" in page.inner_text("#confirm").lower()
+    assert "undo will not be offered" in page.inner_text("#confirm").lower()
     page.click("#confirm-no")
     page.wait_for_timeout(300)
     assert rest_view(g["url"], g["room"], "soviet")["version"] == v
-    page.click("#spa-pool .spa-card[data-legal='1']")
+    page.click(f"#spa-pool .spa-card[data-card='{card}']")
     page.click("#confirm-yes")
     synced(g, v + 1)
 
@@ -367,34 +432,65 @@ def test_card_references_have_tooltips(server, browser):
     ctx.close()
 
 
+def _zhukov_resolved_soviet_view() -> dict:
+    """The Soviet's view (from the engine) with H#9 resolved and H#26 Radio Free Europe in hand."""
+    from tests.staging_headlines import give_active, pick_location
+    from tests.staging_soviet_phase import with_hand
+    from tests.support import act, game
+
+    g = game(2)
+    with_hand(g, ["h09", "h26"])
+    act(g, "soviet", "play_headline", card="h09", mode="resolve")
+    pick_location(g, "soviet", "bem")
+    pick_location(g, "soviet", "corvin")
+    here = g.s["positions"]["rev1"]
+    g.s["locations"][here]["active"] = []
+    give_active(g, here, 1)  # rev1 draws a card when H#26 is carried out
+    return json.loads(json.dumps(g.view("soviet")))
+
+
 def test_client_logic_confirm_reason_dice_and_needs(server, browser):
-    """The client's own rules: why other uses are impossible, dice from the log entry's data only, needs per event."""
+    """The client's own rules on the engine's data: why other uses are impossible (view.unavailable),
+    what ends undo (view.irreversible), dice from the log entry's data only, needs per event."""
     ctx = browser.new_context()
     page = ctx.new_page()
     page.goto(server.url + "/rules")
-    out = page.evaluate("""async () => {
+    engine_view = _zhukov_resolved_soviet_view()
+    out = page.evaluate("""async (engineView) => {
       const common = await import('/static/js/common.js');
       await common.loadCatalog();
       const { confirmReason } = await import('/static/js/decisions.js');
       const { diceOf, diceRow } = await import('/static/js/dice.js');
       const { eventNeed } = await import('/static/js/facts.js');
-      const view = { seat: 'soviet', marks: [{ id: 'h09' }], actions: [{ type: 'play_headline', card: 'h26', mode: 'cp' }] };
-      const why = confirmReason(view.actions[0], view, { single: true, kind: 'card' });
-      const known = confirmReason({ type: 'discard', card: 'x', irreversible: true }, view, { single: true, kind: 'card' });
-      const reversible = confirmReason({ type: 'play_card', card: 'x', irreversible: false }, view, { single: true, kind: 'card' });
+      const view = engineView;
+      const h26 = view.actions.find((a) => a.card === 'h26');
+      const why = confirmReason(h26, view, { single: true, kind: 'card' });
+      const chosen = confirmReason(h26, view, { single: false, kind: 'card' });
+      const done = view.actions.find((a) => a.type === 'done');
+      const reversible = confirmReason(done, { ...view, irreversible: view.actions.map(() => null) }, { single: true, kind: 'enter' });
+      // Picking one of several places to attack is the answer itself: no second question.
+      const attacks = { seat: 'soviet', decision: { kind: 'spa_attack', stage: 'location' },
+                        actions: [{ type: 'attack', location: 'radio' }, { type: 'attack', location: 'corvin' }], irreversible: ['roll', 'roll'] };
+      const answer = confirmReason(attacks.actions[0], attacks, { single: true, kind: 'location' });
+      const onlyOne = { ...attacks, actions: attacks.actions.slice(0, 1), irreversible: ['roll'] };
+      const lastOption = confirmReason(onlyOne.actions[0], onlyOne, { single: true, kind: 'location' });
       const row = diceRow(diceOf({ text: 'whatever', dice: { dice: [3, 6], for: 'tank_fire', location: 'astoria', hits: 1 } }));
       const loc = (e) => ({ event: e });
-      const need = eventNeed({ requires: ['food'], requires_per_event: ['food'] },
-                             { locations: { a: loc({}), b: loc({}), c: loc(null) } });
-      return { why, known, reversible, dice: [...row.querySelectorAll('svg.die')].map(d => d.getAttribute('aria-label')),
-               fallback: diceOf({ text: 'Tanks fire: rolled 2, 4 and 5.' }), need: need.need };
-    }""")
-    assert "cannot be discarded: H#9 is resolved" in out["why"]
-    assert out["known"] == ""  # picks are taken back with Cancel, never confirmed
+      const ev = { id: 'e12', requires: ['food'], requires_per_event: ['food'] };
+      const board = { locations: { a: loc({}), b: loc({}), c: loc(null) } };
+      const need = eventNeed(ev, { ...board, event_needs: { e12: { food: 3 } } });
+      const printedOnly = eventNeed(ev, board).need;  // a view without the engine's count: no guessing
+      return { why, chosen, reversible, answer, lastOption, dice: [...row.querySelectorAll('svg.die')].map(d => d.getAttribute('aria-label')),
+               fallback: diceOf({ text: 'Tanks fire: rolled 2, 4 and 5.' }), need: need.need, printedOnly };
+    }""", engine_view)
+    assert "cannot be discarded: H#9 (Georgy Zhukov orders entry into Budapest) is resolved" in out["why"]
+    assert "Cards are drawn" in out["why"] and "Undo will not be offered" in out["why"]
+    assert out["chosen"] == ""  # picked among several uses: a deliberate choice
     assert out["reversible"] == ""
+    assert out["answer"] == "" and "Dice are rolled" in out["lastOption"]
     assert out["dice"] == ["die showing 3", "die showing 6"]
     assert out["fallback"] == []  # dice come as data (docs/contract.md); the text is never parsed
-    assert out["need"] == {"food": 3}
+    assert out["need"] == {"food": 3} and out["printedOnly"] == {"food": 1}
     ctx.close()
 
 

@@ -1,0 +1,254 @@
+"""The view's `irreversible` (beside `actions`) and `unavailable` (docs/contract.md): a player is
+told before the click which actions end undo and why a card's other uses are missing.
+
+Rulebook anchors: Appendix A (H#26 Radio Free Europe: "H#9 resolved: This card cannot be
+discarded"), Retaliation of Soviet Tanks (dice before the action), Drawing cards; undo and its
+checkpoints are DESIGN §2."""
+from __future__ import annotations
+
+import random
+
+from engine import Game, new_game
+from engine.action_notes import REASONS
+from engine.frames.base import FRAMES
+from tests.staging_headlines import give_active, pick_location
+from tests.staging_soviet_phase import with_cp, with_hand, with_market
+from tests.support import act, at_step, game, pass_through, refresh, rev_turn, set_hand, top
+
+SOVIET = "soviet"
+
+
+def mark_of(g: Game, seat: str, action: dict) -> str | None:
+    v = g.view(seat)
+    assert len(v["irreversible"]) == len(v["actions"])
+    return v["irreversible"][v["actions"].index(action)]
+
+
+def undo_after(g: Game, seat: str, action: dict) -> bool:
+    """Whether undo is offered to `seat` after the action (tried on a copy of the game)."""
+    c = Game.from_dict(g.to_dict())
+    c.apply(seat, action)
+    return {"type": "undo"} in c.legal_actions(seat)
+
+
+# ----- Appendix A: H#26 Radio Free Europe, H#9 resolved -------------------------------------------
+def _zhukov_resolved(g: Game) -> Game:
+    with_hand(g, ["h09", "h26"])
+    act(g, SOVIET, "play_headline", card="h09", mode="resolve")
+    pick_location(g, SOVIET, "bem")
+    pick_location(g, SOVIET, "corvin")
+    assert top(g)["kind"] == "headline"
+    return g
+
+
+def test_h26_radio_free_europe_with_h09_resolved_says_why_it_cannot_be_discarded():
+    """H#26: "H#9 resolved: This card cannot be discarded." Its only use is to collect CP; the
+    view says why the discard is missing, naming H#9."""
+    g = _zhukov_resolved(game(2))
+    v = g.view(SOVIET)
+    assert [a for a in v["actions"] if a.get("card") == "h26"] == [{"type": "play_headline", "card": "h26", "mode": "cp"}]
+    assert v["unavailable"] == [{"card": "h26", "use": "discard", "reason": "mark_resolved", "mark": "h09",
+                                 "text": "cannot be discarded: H#9 (Georgy Zhukov orders entry into Budapest) is resolved"}]
+    assert g.view("rev1")["unavailable"] == []  # the Soviet hand is the Soviet's secret
+
+
+def test_h26_collect_cp_is_marked_irreversible_exactly_when_players_draw():
+    """H#26 (green: the Revolutionaries carry out its text): each player in a location with an
+    active fighter draws a card, and a draw ends undo; with nobody drawing, undo stays."""
+    cp = {"type": "play_headline", "card": "h26", "mode": "cp"}
+    g = _zhukov_resolved(game(2))
+    here = g.s["positions"]["rev1"]
+    g.s["locations"][here]["active"] = []
+    give_active(g, here, 1)
+    assert mark_of(g, SOVIET, cp) == "draw"
+    assert not undo_after(g, SOVIET, cp)
+
+    g = _zhukov_resolved(game(2))
+    for loc in g.s["locations"].values():
+        loc["active"] = [f for f in loc["active"] if f.startswith("rt_")]
+    for pos in g.s["positions"].values():
+        g.s["locations"][pos]["active"] = []
+    refresh(g)
+    assert mark_of(g, SOVIET, cp) is None
+    assert undo_after(g, SOVIET, cp)
+
+
+# ----- Retaliation of Soviet Tanks / drawing ------------------------------------------------------
+def test_an_action_where_soviet_tanks_stand_is_marked_for_the_retaliation_roll():
+    """Retaliation of Soviet Tanks: the tanks in the player's location fire before the action, so
+    drawing a card there is marked "roll" (the dice come first); without tanks it is "draw"."""
+    g = rev_turn(2)
+    here = g.s["positions"]["rev1"]
+    g.s["locations"][here]["soviet_tanks"] = 0
+    refresh(g)
+    assert mark_of(g, "rev1", {"type": "draw_card"}) == "draw"
+    g.s["locations"][here]["soviet_tanks"] = 1
+    refresh(g)
+    assert mark_of(g, "rev1", {"type": "draw_card"}) == "roll"
+    assert not undo_after(g, "rev1", {"type": "draw_card"})
+
+
+def test_a_movement_step_and_its_picks_keep_undo():
+    """Movement: choosing a step, fighters along and the card to pay are choices that can be taken
+    back (and are marked so); the confirmed step keeps undo too when nothing is revealed."""
+    g = rev_turn(2)
+    v = g.view("rev1")
+    moves = [a for a in v["actions"] if a["type"] == "move"]
+    assert moves and all(mark_of(g, "rev1", a) is None for a in moves)
+    g.apply("rev1", moves[0])
+    v = g.view("rev1")
+    for a, m in zip(v["actions"], v["irreversible"], strict=True):
+        if a["type"] in ("take_fighter", "discard", "cancel", "undo"):
+            assert m is None
+
+
+# ----- secrecy ------------------------------------------------------------------------------------
+def _weapons_confiscated_placement(rev_cards) -> tuple[Game, list]:
+    g = pass_through(game(2), at_step("event"))
+    with_market(g, ["e15", None, None, None, None, None])
+    with_cp(g, 10)
+    for seat in ("rev1", "rev2"):
+        set_hand(g, seat, rev_cards[seat])
+    act(g, SOVIET, "buy_event", slot=0)
+    assert top(g)["kind"] == "place_event"
+    v = g.view(SOVIET)
+    return g, [m for a, m in zip(v["actions"], v["irreversible"], strict=True) if a["type"] == "place"]
+
+
+def test_weapons_confiscated_marks_do_not_tell_the_soviet_what_the_hands_hold():
+    """E#15 placement: each Revolutionary discards a card showing ammunition or molotov, if they
+    have one. Whether they have one is their secret: the Soviet's marks for the placement read
+    the same either way ("passes": the question goes to the Revolutionaries)."""
+    armed, marks_armed = _weapons_confiscated_placement({"rev1": ["rc_ammunition_1"], "rev2": ["rc_molotov_1"]})
+    unarmed, marks_unarmed = _weapons_confiscated_placement({"rev1": ["rc_food_1"], "rev2": ["rc_medical_1"]})
+    assert marks_armed == marks_unarmed
+    assert set(marks_armed) == {"passes"}
+    place = next(a for a in armed.legal_actions(SOVIET) if a["type"] == "place")
+    assert not undo_after(armed, SOVIET, place)
+
+
+def test_only_the_acting_seat_gets_marks():
+    g = rev_turn(2)
+    views = g.views(["soviet", "rev1", "rev2", "spectator", "admin"])
+    assert len(views["rev1"]["irreversible"]) == len(views["rev1"]["actions"]) > 0
+    for seat in ("soviet", "rev2", "spectator", "admin"):
+        assert views[seat]["irreversible"] == [] and views[seat]["unavailable"] == []
+
+
+# ----- the marks agree with the engine's undo ------------------------------------------------------
+def test_marks_agree_with_undo_over_random_games():
+    """For every action offered in random games: marked None means undo is offered after it; undo
+    gone means it is marked with a reason. The one allowed difference is "passes" with undo kept:
+    a question to other seats that their hidden hands let them skip (the secrecy rule above).
+    Actions a frame declares `keeps_undo` always keep it."""
+    conservative = 0
+    checked = 0
+    for seed in (3, 11):
+        rnd = random.Random(seed)
+        g = new_game(2, seed)
+        for _ in range(120):
+            if g.result is not None:
+                break
+            for seat in g.active_seats():
+                keeps = FRAMES[top(g)["kind"]].keeps_undo
+                for a, mark in zip(g.legal_actions(seat), g.irreversible(seat), strict=True):
+                    if a["type"] == "undo":
+                        continue
+                    assert mark is None or mark in REASONS
+                    kept = undo_after(g, seat, a)
+                    checked += 1
+                    if a["type"] in keeps:
+                        assert kept and mark is None, (a, top(g)["kind"])
+                    if mark is None:
+                        assert kept, (a, top(g)["kind"])
+                    elif kept:
+                        assert mark == "passes", (a, mark, top(g)["kind"])
+                        conservative += 1
+            seat = rnd.choice(g.active_seats())
+            g.apply(seat, rnd.choice([a for a in g.legal_actions(seat) if a["type"] != "undo"]))
+    assert checked > 300
+    assert conservative <= checked // 20
+
+
+# ----- decision data the table reads instead of the prompt ------------------------------------------
+def test_h16_a_may_effect_is_marked_optional_in_the_decision():
+    """H#16 (H#9 resolved): another Soviet tank "may" be placed: the decision says the choice is
+    optional, so "done" reads as declining; H#9's own placement is not."""
+    from tests.staging_headlines import play
+    g = game(2)
+    play(g, "h09")
+    assert g.view(SOVIET)["decision"]["optional"] is False
+    pick_location(g, SOVIET, "bem")
+    pick_location(g, SOVIET, "bem")
+    play(g, "h16")
+    d = g.view(SOVIET)["decision"]
+    assert d["kind"] == "choice" and d["optional"] is True
+
+
+def test_movement_the_decision_says_whether_the_next_step_is_free():
+    """Movement: the first step of a turn is free before the first action; after an action the
+    next step costs a card."""
+    g = rev_turn(2)
+    g.s["locations"][g.s["positions"]["rev1"]]["soviet_tanks"] = 0
+    refresh(g)
+    d = g.view("rev1")["decision"]
+    assert d["kind"] == "turn" and d["free_step"] is True and d["free_with"] is None
+    act(g, "rev1", "draw_card")
+    assert g.view("rev1")["decision"]["free_step"] is False
+
+
+def test_movement_picks_show_the_fighters_along_and_the_payment_to_the_mover_only():
+    """Movement: a paid step shows the card chosen to pay only to its player; the fighters taken
+    along are public."""
+    g = rev_turn(2)
+    s = g.s
+    here = s["positions"]["rev1"]
+    s["locations"][here]["soviet_tanks"] = 0
+    refresh(g)
+    act(g, "rev1", "draw_card")  # the free step is gone
+    move = next(a for a in g.legal_actions("rev1") if a["type"] == "move")
+    g.apply("rev1", move)
+    card = s["hands"]["rev1"][0]
+    act(g, "rev1", "discard", card=card)
+    mine, other = g.view("rev1"), g.view("rev2")
+    assert mine["decision"] == other["decision"]
+    assert mine["decision"]["paid"] is True and mine["decision"]["free"] is False
+    assert mine["picks"] == {"selected": [card], "pay": card}
+    assert other["picks"] is None
+    assert card not in str(other["decision"])
+
+
+def test_action_3_picks_say_which_icons_are_still_missing():
+    """Action 3 (Attack militia): one ammunition icon is needed; the picks show what is still
+    missing as cards are chosen."""
+    g = rev_turn(2)
+    here = g.s["positions"]["rev1"]
+    g.s["locations"][here].update(militia=2, soviet_tanks=0, active=[])
+    set_hand(g, "rev1", ["rc_ammunition_1", "rc_food_1"])
+    act(g, "rev1", "attack_militia")
+    assert g.view("rev1")["picks"] == {"selected": [], "missing": {"ammunition": 1}}
+    act(g, "rev1", "discard", card="rc_ammunition_1")
+    assert g.view("rev1")["picks"] == {"selected": ["rc_ammunition_1"], "missing": {}}
+    assert g.view("rev2")["picks"] is None
+
+
+def test_event_needs_in_the_view_are_what_resolving_collects():
+    """Action 2 (Resolve an event) with a "per event" icon (E#19: one information per event on the
+    board): the view's event_needs counts the events now, for the board and the market alike, and
+    is the need the action's decision then asks for."""
+    from tests.staging_soviet_phase import with_event
+    g = rev_turn(2)
+    here = g.s["positions"]["rev1"]
+    for loc in g.s["locations"].values():
+        loc["event"] = None
+    with_event(g, here, "e19")
+    with_event(g, "radio" if here != "radio" else "astoria", "e04")
+    g.s["market"][0] = "e12"
+    g.s["locations"][here]["soviet_tanks"] = 0
+    refresh(g)
+    needs = g.view("rev2")["event_needs"]
+    assert needs["e19"] == {"food": 1, "medical": 1, "information": 2}
+    assert needs["e12"] == {"vehicle": 1, "medical": 1, "food": 2}
+    set_hand(g, "rev1", ["rc_information_1", "rc_information_2", "rc_food_1", "rc_medical_1"])
+    act(g, "rev1", "resolve_event")
+    assert g.view("rev1")["decision"]["need"] == needs["e19"]
