@@ -264,8 +264,9 @@ class ZhukovSpa(Frame):
                 for src, dst in militia_targets(g).items():
                     ops.move_units(g, src, dst, "militia", s["locations"][src]["militia"])
             # The snipers to move, one entry per sniper, in board order.
-            f["pending"] = [loc for loc in s["locations"] if not _stays(g, loc)
-                            for _ in range(s["locations"][loc]["snipers"])]
+            if SKIPPED_BY["move_snipers"] not in skipped:
+                f["pending"] = [loc for loc in s["locations"] if not _stays(g, loc)
+                                for _ in range(s["locations"][loc]["snipers"])]
             return
         if stage == "snipers":
             if SKIPPED_BY["move_snipers"] in skipped:
