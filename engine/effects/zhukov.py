@@ -212,9 +212,9 @@ def op_remove_active_fighters(g, f, p) -> str:
             if v[key] is None:
                 ops.log(g, f"{_title(f)}: no active fighter to remove.")
                 break
-            if v[key]["fighter"] in g.s["locations"][v[key]["location"]]["active"]:
+            if not v.get(f"{key}_done"):
+                v[f"{key}_done"] = True  # (the answer itself is the recorded action: never edited)
                 ops.remove_fighter(g, v[key]["location"], v[key]["fighter"], f" ({_title(f)})")
-                v[key]["removed"] = True
         return FINISHED
     where = ["corvin"] if p["where"] == "corvin" else list(ops.neighbours(g, "corvin"))
     for loc in where:
@@ -228,9 +228,9 @@ def op_remove_active_fighters(g, f, p) -> str:
                                 _fighters_at(g, loc), purpose="remove_fighter") == WAITING:
             return WAITING
         pick = v[key]
-        if pick and not pick.get("removed"):
+        if pick and not v.get(f"{key}_done"):
+            v[f"{key}_done"] = True
             ops.remove_fighter(g, loc, pick["fighter"], f" ({_title(f)})")
-            pick["removed"] = True
     return FINISHED
 
 
