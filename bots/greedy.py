@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from engine.public import DISTANCE as DIST  # static map distances (steps between locations)
-from engine.public import INJURY_LIMIT, catalog
+from engine.public import catalog, injury_limit
 
 # The map is public, static information (the same the client draws).
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
@@ -224,6 +224,15 @@ def plan_turn(v: dict, seat: str) -> Plan:
         hit_cost = 18 if active[loc] else 25 + 12 * injuries
         return tanks * 0.5 * hit_cost
 
+    zhukov = v.get("ruleset") == "zhukov"
+
+    def spa_cost(loc, militia_gone):
+        """Zhukov: the fixed SPA phase attacks every player's location; militia next door walk in
+        and snipers a step away come closer first."""
+        if not zhukov:
+            return 0.0
+        return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * (12 if active[loc] else 25 + 12 * injuries)
+
     def keep_value(hand):
         return sum(value[k] if k >= 0 else blank_value for k in hand)
 
@@ -239,7 +248,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
         nodes[0] += 1
         # ending the turn near an unresolved event saves paid steps tomorrow
         near = min((DIST[pos][loc] for loc in bonus if loc not in resolved), default=0)
-        top = Plan(keep_value(hand) - END_NEAR * near, [("pass", pos, [])])
+        top = Plan(keep_value(hand) - END_NEAR * near - spa_cost(pos, militia_gone), [("pass", pos, [])])
         if left <= 0 or nodes[0] > MAX_NODES:
             return top
         dist = DIST[pos]
@@ -305,7 +314,8 @@ def plan_turn(v: dict, seat: str) -> Plan:
                     if n > 0:
                         rest = pay_moves(without(used), d)
                         if rest is not None:
-                            gain = 6 * n + (blank_value if n >= 3 else 0) - danger(loc, tanks_gone)
+                            per = 12 if zhukov else 6  # Zhukov: every militia left walks in and fires tonight
+                            gain = per * n + (blank_value if n >= 3 else 0) - danger(loc, tanks_gone)
                             mg = dict(militia_gone)
                             mg[loc] = mg.get(loc, 0) + n
                             options.append((gain, loc, "attack_militia", rest, resolved, tanks_gone, mg, used))
@@ -416,6 +426,32 @@ class RevTurn:
         return None
 
 
+# Expected hits of the SPA's 2-dice attack at each strength: P(smaller die <= s) + P(sum <= s).
+_PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+SPA_HITS = [sum((min(a, b) <= s) + (a + b <= s) for a, b in _PAIRS) / 36 for s in range(0, 40)]
+SPA_WEIGHT = 1.5
+
+
+def zhukov_spa_hits(v: dict, loc: str, militia_gone: dict | None = None) -> float:
+    """Expected hits to `loc` in tonight's Zhukov SPA phase if a Revolutionary ends the day there."""
+    locs = v["locations"]
+    x = locs[loc]
+    if any(f["id"] in ("f_marton_kalapos",) and f["active"] for f in x["fighters"]):
+        bonus = -3
+    else:
+        bonus = 0
+    militia = x["militia"] - (militia_gone or {}).get(loc, 0)
+    snipers = x["snipers"]
+    for n in NEIGHBOURS[loc]:
+        y = locs[n]
+        if y["players"] or y["barricades"]:
+            continue
+        militia += y["militia"]
+        snipers += 0.5 * y["snipers"]
+    strength = max(0, int(round(militia + 3 * snipers + bonus)))
+    return SPA_HITS[min(strength, 39)]
+
+
 def turn_left(v: dict) -> int:
     return (v.get("turn") or {}).get("actions_left", 0)
 
@@ -492,7 +528,7 @@ def hit_value(v: dict, loc_id: str) -> float:
     if not loc["players"]:
         return 0.0
     injuries = min(v["injuries"].get(p, 0) for p in loc["players"])
-    if injuries + 1 >= INJURY_LIMIT[v["revolutionaries"]]:
+    if injuries + 1 >= injury_limit(v["revolutionaries"], v["options"]):
         return 200.0
     return 8.0 + 8.0 * injuries
 
