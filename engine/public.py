@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from .board import DISTANCE, LOCATION_IDS, LOCATION_NAMES, NEIGHBOURS, REINFORCEMENT
 from .catalog import catalog
-from .data.board import ACTIONS_PER_TURN, EVALUATION_MAX_EVENTS, INJURY_LIMIT, MARKET_SURCHARGE
 from .data import zhukov_setup
+from .data.board import ACTIONS_PER_TURN, EVALUATION_MAX_EVENTS, INJURY_LIMIT, MARKET_SURCHARGE
 from .options import OPTIONS, RULESETS, validate_options
 from .setup import revolutionary_counts, seats_for
 

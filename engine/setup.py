@@ -5,8 +5,7 @@ from __future__ import annotations
 from . import rng
 from .board import LOCATION_IDS
 from .cards import EVENT, HEADLINE, REV_CARD
-from .data import FIGHTERS, REVOLUTIONARY_CARDS, REVOLUTIONARY_TANKS, SPA_CARDS
-from .data import zhukov_setup
+from .data import FIGHTERS, REVOLUTIONARY_CARDS, REVOLUTIONARY_TANKS, SPA_CARDS, zhukov_setup
 from .data.board import MORALE_START, SETUP, SUPPORT_START
 from .data.zhukov import ZHUKOV_CARDS
 from .frames import kinds

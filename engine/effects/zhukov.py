@@ -19,7 +19,14 @@ from ..frames.choice import ask
 from ..frames.hits import tanks_fire
 from . import EFFECTS, push_effect
 from .common import deciders, location_options, seat_options
-from .headline_helpers import DONE, amnesty_movers, event_locations, fighter_options, one_less_action, tank_steps
+from .headline_helpers import (
+    DONE,
+    amnesty_movers,
+    event_locations,
+    fighter_options,
+    one_less_action,
+    tank_steps,
+)
 
 ZHUKOV = {c["id"]: c for c in ZHUKOV_CARDS}
 ROWS = ("top", "middle", "bottom")
