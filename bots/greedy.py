@@ -16,6 +16,8 @@ import random
 from engine.public import DISTANCE as DIST  # static map distances (steps between locations)
 from engine.public import catalog, injury_limit
 
+from . import zhukov_team
+
 # The map is public, static information (the same the client draws).
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
 ICON_ACTIONS = {"resolve_event": 100, "destroy_tank": 80, "attack_militia": 40}
@@ -28,6 +30,10 @@ class GreedyBot:
 
     def choose(self, view: dict, actions: list[dict]) -> dict:
         pool = [a for a in actions if a["type"] != "undo"] or actions
+        if view.get("ruleset") == "zhukov":
+            picked = zhukov_team.choose(view, pool)
+            if picked is not None and picked in pool:
+                return picked
         if view["seat"] != "soviet":
             planned = self.rev.choose(view, pool, view["seat"])
             if planned is not None and planned in pool:
@@ -231,7 +237,11 @@ def plan_turn(v: dict, seat: str) -> Plan:
         and snipers a step away come closer first."""
         if not zhukov:
             return 0.0
-        return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * (12 if active[loc] else 25 + 12 * injuries)
+        last = injuries + 1 >= injury_limit(v["revolutionaries"], v["options"])
+        per_hit = 12 if active[loc] else (300 if last else 25 + 15 * injuries)
+        # Teammates standing there share the location's one attack (its two dice, not two each).
+        mates = sum(1 for p in locs[loc]["players"] if p != seat)
+        return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * per_hit / (1 + mates)
 
     def keep_value(hand):
         return sum(value[k] if k >= 0 else blank_value for k in hand)
@@ -328,6 +338,13 @@ def plan_turn(v: dict, seat: str) -> Plan:
         if len(hand) < 10:  # draws come last (the drawn card is unknown)
             options.append((blank_value - danger(pos, tanks_gone) + 0.5, pos, "draw_card", (-1,) + hand,
                             resolved, tanks_gone, militia_gone, []))
+            if zhukov and not drew:
+                # Zhukov: walk somewhere safer from tonight's SPA attack and draw there.
+                for loc in locs:
+                    rest = pay_moves(hand, dist[loc]) if loc != pos else None
+                    if rest is not None and dist[loc] <= 2:
+                        options.append((blank_value - danger(loc, tanks_gone) + 0.5, loc, "draw_card", (-1,) + rest,
+                                        resolved, tanks_gone, militia_gone, []))
         for gain, loc, kind, rest, res, tg, mg, used in options:
             new_party = party
             if loc != pos:
@@ -447,7 +464,7 @@ def zhukov_spa_hits(v: dict, loc: str, militia_gone: dict | None = None) -> floa
         if y["players"] or y["barricades"]:
             continue
         militia += y["militia"]
-        snipers += 0.5 * y["snipers"]
+        snipers += y["snipers"]  # a sniper next door steps in (it may have a closer player: an upper bound)
     strength = max(0, int(round(militia + 3 * snipers + bonus)))
     return SPA_HITS[min(strength, 39)]
 
