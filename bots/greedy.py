@@ -110,9 +110,16 @@ MAX_NODES = 20000
 END_NEAR = 3.0
 
 
-def card_value(c: dict, day: int) -> float:
+# Zhukov: the cards that answer the fixed SPA attack (kill a sniper, absorb or heal a hit) are worth
+# keeping rather than spending for icons.
+ZHUKOV_KEEP = {"Ambush": 30.0, "First aid kit": 25.0, "Build barricade": 20.0}
+
+
+def card_value(c: dict, day: int, zhukov: bool = False) -> float:
     """What keeping a card in hand is worth (in event = 100 units): nothing on the last day."""
     base = 10.0 if day <= 5 else (6.0 if day == 6 else 0.5)
+    if zhukov and c.get("name") in ZHUKOV_KEEP and day <= 6:
+        return base + ZHUKOV_KEEP[c["name"]]
     if c.get("aid"):
         base += 2
     elif len(c["icons"]) > 1:
@@ -208,7 +215,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
     locs = v["locations"]
     cards = list(v["hand"])
     blank = {"icons": [], "aid": False, "ability": None, "id": "?"}
-    value = [card_value(c, day) for c in cards]
+    value = [card_value(c, day, v.get("ruleset") == "zhukov") for c in cards]
     blank_value = card_value(blank, day)
     # a hand is a tuple of card indices sorted by value (cheapest first); -1 is a card still to draw
     hand0 = tuple(sorted(range(len(cards)), key=lambda k: value[k]))
@@ -404,6 +411,8 @@ class RevTurn:
             if name == "First aid kit" and kind in ("pass", "draw_card") and loc == pos and \
                     v["injuries"].get(seat, 0) >= 2 and turn_left(v) > 0:
                 return a
+            if name == "First aid kit" and v.get("ruleset") == "zhukov" and v["injuries"].get(seat, 0) >= 1:
+                return a  # Zhukov: the SPA attacks every night; heal at once
         if kind == "pass":
             return {"type": "end_turn"}
         if loc != pos:
@@ -425,7 +434,8 @@ class RevTurn:
         if pay:
             reserved = self._reserved(seat)
             hand = {c["id"]: c for c in v["hand"]}
-            return min(pay, key=lambda a: (a["card"] in reserved, card_value(hand[a["card"]], v["day"])))
+            return min(pay, key=lambda a: (a["card"] in reserved,
+                                           card_value(hand[a["card"]], v["day"], v.get("ruleset") == "zhukov")))
         return next((a for a in actions if a["type"] == "done"), None)
 
     def _collect(self, v, actions, seat):
@@ -439,7 +449,8 @@ class RevTurn:
             return done
         if pay:
             hand = {c["id"]: c for c in v["hand"]}
-            return min(pay, key=lambda a: (bool(hand[a["card"]].get("aid")), card_value(hand[a["card"]], v["day"])))
+            return min(pay, key=lambda a: (bool(hand[a["card"]].get("aid")),
+                                           card_value(hand[a["card"]], v["day"], v.get("ruleset") == "zhukov")))
         return None
 
 
