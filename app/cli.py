@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
                      help="player count (default 2; with --ruleset zhukov and no count: 1, 2, 3 and 4)")
     sim.add_argument("--ruleset", choices=("conflict", "zhukov"), default="conflict",
                      help="zhukov: the Revolutionaries against the General Zhukov deck (no Soviet bot)")
+    sim.add_argument("--first-game", action="store_true",
+                     help="zhukov: every First Game With Reduced Difficulty change (morale 3, one Radio sniper "
+                          "less, the fighter at the University of Technology active)")
     sim.add_argument("--soviet-bot", choices=("random", "greedy"), default="random")
     sim.add_argument("--rev-bot", choices=("random", "greedy"), default="random")
 
@@ -96,11 +99,16 @@ def simulate_zhukov(args) -> int:
     from bots.match import tournament
 
     counts = [args.revolutionaries] if args.revolutionaries else [1, 2, 3, 4]
-    print(f"Zhukov ruleset: {args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}")
+    options = {"ruleset": "zhukov"}
+    if args.first_game:
+        options.update(zhukov_easy_morale_3=True, zhukov_easy_remove_radio_sniper=True,
+                       zhukov_easy_activate_fighter="university")
+    print(f"Zhukov ruleset: {args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}"
+          + (" (first game settings)" if args.first_game else ""))
     print("revolutionaries  rev bot  win rate  (wins)  games/s  mean actions  defeats by reason")
     for revs in counts:
         for bot in ("random", "greedy"):
-            r = tournament(args.games, args.seed, revs, "random", bot, {"ruleset": "zhukov"})
+            r = tournament(args.games, args.seed, revs, "random", bot, options)
             wins = r["wins"].get("revolutionaries", 0)
             defeats = ", ".join(f"{k.split(': ', 1)[1]} {n}" for k, n in r["reasons"].items() if k.startswith("soviet"))
             print(f"{revs:>15}  {bot:>7}  {wins / r['games']:>8.1%}  ({wins:>3})  {r['games_per_second']:>7.1f}  "
