@@ -43,6 +43,10 @@ export async function startPlaying(created) {
 /** The solo room the options describe: bots on every seat that is not yours. */
 export function soloRoom(side, revolutionaries, teammates, level) {
   const bots = {};
+  if (side === "zhukov") {  // the Zhukov ruleset: the General Zhukov deck is the only opponent
+    if (teammates) for (const seat of SEATS.slice(2, revolutionaries + 1)) bots[seat] = level;
+    return { revolutionaries, bots, private: true, options: {}, ruleset: "zhukov" };
+  }
   if (side === "soviet") {
     for (const seat of SEATS.slice(1, revolutionaries + 1)) bots[seat] = level;
   } else {
