@@ -80,8 +80,6 @@ def validate_options(options: dict) -> dict:
         spec = OPTIONS.get(key)
         if spec is None:
             raise ValueError(f"Unknown option '{key}'.")
-        if ruleset not in spec.get("rulesets", RULESETS):
-            raise ValueError(f"Option '{key}' belongs to the {spec['rulesets'][0]} ruleset, not {ruleset}.")
         if spec["type"] is str:
             if not isinstance(value, str) or value not in spec["choices"]:
                 raise ValueError(f"Option '{key}' must be one of: {', '.join(c or '(empty)' for c in spec['choices'])}.")
@@ -104,6 +102,10 @@ def validate_options(options: dict) -> dict:
             if not lo <= value <= hi:
                 raise ValueError(f"Option '{key}' must be between {lo} and {hi}.")
         if value != spec["default"]:
+            # An option of the other ruleset is refused unless it is left at its default (a form
+            # may send every option): it would change nothing, so it is dropped like any default.
+            if ruleset not in spec.get("rulesets", RULESETS):
+                raise ValueError(f"Option '{key}' belongs to the {spec['rulesets'][0]} ruleset, not {ruleset}.")
             clean[key] = value
     return dict(sorted(clean.items()))
 
