@@ -116,6 +116,8 @@ def test_zhukov_options_belong_to_their_ruleset():
         new_game(2, 1, {**Z, "zhukov_easy_activate_fighter": "nowhere"})
     g = new_game(4, 1, {**Z, "player_powers": {"rev4": "red"}, "promo_ak47": True})
     assert g.options["player_powers"] == {"rev4": "red"}
+    # Left at its default, an option of the other ruleset changes nothing and is dropped.
+    assert new_game(2, 1, {**Z, "rev_morale_shift": 0, "soviet_morale_shift": False}).options == Z
 
 
 # ----- First Game With Reduced Difficulty; Difficulty Settings ---------------------------------------
