@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import deque
 
 from .. import ops
-from ..board import LOCATION_IDS
 from ..cards import EVENT
 from ..data import SUPPORT_TRACK
 from ..data.board import SUPPORT_START
@@ -350,7 +349,3 @@ class ZhukovAttack(Frame):
         pop(g, f)
         for loc in g.s["locations"]:
             threaten(g, loc, strength(g, loc))
-
-
-def revolutionary_locations(g) -> list[str]:
-    return [loc for loc in LOCATION_IDS if ops.players_at(g, loc)]
