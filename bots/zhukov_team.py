@@ -11,6 +11,7 @@ from engine.public import catalog, injury_limit
 
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
 HOSTILE_UNITS = ("place_soviet_tanks", "place_snipers")
+UNITS_HERE = ("e09", "e13", "e17")  # "Anywhere" events whose placement puts militia or a sniper on their location
 
 
 def _players_near(v: dict, loc: str) -> tuple[int, int]:
@@ -53,11 +54,13 @@ def choose(v: dict, actions: list[dict]) -> dict | None:
     d = v["decision"] or {}
     kind, stage, effect = d.get("kind"), d.get("stage"), d.get("effect") or ""
     if kind == "place_event":
-        # Next to a player (it can be resolved), but not where its placement would hit someone.
+        # Next to a player (it can be resolved), unless its placement puts SPA units right there.
         places = [a for a in actions if a["type"] == "place"]
-        if places:
-            return min(places, key=lambda a: min((_dist_to_player(v, a["location"])), 9))
-        return None
+        if not places:
+            return None
+        if d.get("event") in UNITS_HERE:
+            return max(places, key=lambda a: (_dist_to_player(v, a["location"]), a["location"]))
+        return min(places, key=lambda a: (_dist_to_player(v, a["location"]), a["location"]))
     if kind == "zhukov_spa":
         if stage == "place_militia":
             return max(actions, key=lambda a: (-sum(_players_near(v, a["location"])), a["location"]))
