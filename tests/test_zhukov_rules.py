@@ -560,3 +560,13 @@ def test_zhukov_bad_input_changes_nothing():
             g.apply(seat, action)
     assert g.state_hash() == before
     refresh(g)
+
+
+def test_zhukov_cards_are_in_the_public_catalog():
+    """Clients read the cards' texts once from the catalog; views name them by id."""
+    from engine.public import catalog
+
+    cards = catalog()["zhukov_cards"]
+    assert sorted(cards) == sorted(ALL_Z)
+    assert cards["z05"]["headlines"][0]["title"] == "Protests in Poland" and cards["z05"]["colour"] == "green"
+    assert all("basis" not in h for c in cards.values() for h in c["headlines"])
