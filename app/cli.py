@@ -39,7 +39,13 @@ def main(argv: list[str] | None = None) -> int:
     sim = sub.add_parser("simulate", help="play random games and print statistics")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--revolutionaries", type=int, default=2, choices=(1, 2, 3))
+    sim.add_argument("--revolutionaries", type=int, default=None, choices=(1, 2, 3, 4),
+                     help="player count (default 2; with --ruleset zhukov and no count: 1, 2, 3 and 4)")
+    sim.add_argument("--ruleset", choices=("conflict", "zhukov"), default="conflict",
+                     help="zhukov: the Revolutionaries against the General Zhukov deck (no Soviet bot)")
+    sim.add_argument("--first-game", action="store_true",
+                     help="zhukov: every First Game With Reduced Difficulty change (morale 3, one Radio sniper "
+                          "less, the fighter at the University of Technology active)")
     sim.add_argument("--soviet-bot", choices=("random", "greedy"), default="random")
     sim.add_argument("--rev-bot", choices=("random", "greedy"), default="random")
 
@@ -61,20 +67,53 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "admin":
         return create_admin(args.name, args.password)
     if args.command == "simulate":
-        from bots.match import tournament
-
-        r = tournament(args.games, args.seed, args.revolutionaries, args.soviet_bot, args.rev_bot)
-        print(f"games: {r['games']}  revolutionaries: {args.revolutionaries}  seed: {args.seed}  "
-              f"soviet bot: {args.soviet_bot}  revolutionary bot: {args.rev_bot}")
-        print(f"games/s: {r['games_per_second']:.1f}  ({r['seconds']:.2f} s)")
-        for side in ("revolutionaries", "soviet"):
-            n = r["wins"].get(side, 0)
-            print(f"win rate {side}: {n / r['games']:.1%} ({n})")
-        for reason, n in r["reasons"].items():
-            print(f"  {reason}: {n}")
-        print(f"mean actions per game: {r['mean_actions']:.1f}")
-        return 0
+        return simulate(args)
     return 1
+
+
+def simulate(args) -> int:
+    from bots.match import tournament
+
+    if args.ruleset == "zhukov":
+        return simulate_zhukov(args)
+    revs = args.revolutionaries or 2
+    if revs == 4:
+        print("The Conflict ruleset has 1-3 Revolutionaries (4 only with --ruleset zhukov).", file=sys.stderr)
+        return 2
+    r = tournament(args.games, args.seed, revs, args.soviet_bot, args.rev_bot)
+    print(f"games: {r['games']}  revolutionaries: {revs}  seed: {args.seed}  "
+          f"soviet bot: {args.soviet_bot}  revolutionary bot: {args.rev_bot}")
+    print(f"games/s: {r['games_per_second']:.1f}  ({r['seconds']:.2f} s)")
+    for side in ("revolutionaries", "soviet"):
+        n = r["wins"].get(side, 0)
+        print(f"win rate {side}: {n / r['games']:.1%} ({n})")
+    for reason, n in r["reasons"].items():
+        print(f"  {reason}: {n}")
+    print(f"mean actions per game: {r['mean_actions']:.1f}")
+    return 0
+
+
+def simulate_zhukov(args) -> int:
+    """The Zhukov ruleset: win rates of the random and the greedy Revolutionary bots per player
+    count (there is no Soviet bot: the General Zhukov deck plays the Soviet side)."""
+    from bots.match import tournament
+
+    counts = [args.revolutionaries] if args.revolutionaries else [1, 2, 3, 4]
+    options = {"ruleset": "zhukov"}
+    if args.first_game:
+        options.update(zhukov_easy_morale_3=True, zhukov_easy_remove_radio_sniper=True,
+                       zhukov_easy_activate_fighter="university")
+    print(f"Zhukov ruleset: {args.games} games per row, seeds {args.seed}..{args.seed + args.games - 1}"
+          + (" (first game settings)" if args.first_game else ""))
+    print("revolutionaries  rev bot  win rate  (wins)  games/s  mean actions  defeats by reason")
+    for revs in counts:
+        for bot in ("random", "greedy"):
+            r = tournament(args.games, args.seed, revs, "random", bot, options)
+            wins = r["wins"].get("revolutionaries", 0)
+            defeats = ", ".join(f"{k.split(': ', 1)[1]} {n}" for k, n in r["reasons"].items() if k.startswith("soviet"))
+            print(f"{revs:>15}  {bot:>7}  {wins / r['games']:>8.1%}  ({wins:>3})  {r['games_per_second']:>7.1f}  "
+                  f"{r['mean_actions']:>12.1f}  {defeats}")
+    return 0
 
 
 def create_admin(name: str, password: str | None) -> int:

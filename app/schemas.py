@@ -87,13 +87,16 @@ def errors(*codes: int) -> dict:
 def _options_schema() -> dict:
     """The exact shape engine.options.validate_options accepts, for the OpenAPI document."""
     from engine.options import OPTIONS
+    from engine.public import seats_for
 
-    colours, seats = ["red", "blue", "yellow", "green"], ["rev1", "rev2", "rev3"]
+    colours, seats = ["red", "blue", "yellow", "green"], list(seats_for(4, {"ruleset": "zhukov"}))
     props = {}
     for name, spec in OPTIONS.items():
         kind = spec["type"]
         if kind is bool:
             prop: dict = {"type": "boolean"}
+        elif kind is str:
+            prop = {"type": "string", "enum": list(spec["choices"])}
         elif kind is int:
             prop = {"type": "integer", "minimum": spec["range"][0], "maximum": spec["range"][1]}
         elif kind is dict:
@@ -104,12 +107,17 @@ def _options_schema() -> dict:
     return {"properties": props, "additionalProperties": False}
 
 
-SeatName = Literal["soviet", "rev1", "rev2", "rev3"]
+SeatName = Literal["soviet", "rev1", "rev2", "rev3", "rev4"]
+Ruleset = Literal["conflict", "zhukov"]
 BotLevel = Literal["easy", "normal"]
 
 
 class CreateGame(Strict):
-    revolutionaries: StrictInt = Field(ge=1, le=3, description="Number of Revolutionary players (1-3).")
+    revolutionaries: StrictInt = Field(ge=1, le=4, description="Number of Revolutionary players: 1-3 in the "
+                                       "Conflict ruleset, 1-4 in the Zhukov ruleset.")
+    ruleset: Ruleset = Field(default="conflict", description="conflict: a Soviet seat against the Revolutionaries; "
+                             "zhukov: 1-4 Revolutionaries against the General Zhukov deck, no Soviet seat. The same "
+                             "as options.ruleset (give one, or both the same).")
     options: dict[str, Any] = Field(default_factory=dict, json_schema_extra=_options_schema(),
                                     description="Engine options. Integers are JSON integers (`1.0` is refused); "
                                                 "`player_powers` gives each named seat its own colour and names "

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
+from engine.public import seats_for
 
 from .bus import NOTES, Bus, make_bus, notify_in
 from .models import ActionRow, BotLeaseRow, ChatRow, GameRow, SeatRow, SecretRow, SnapshotRow
@@ -152,7 +153,7 @@ class GameStore:
             return self._seats[gid]
         async with self.sessions() as s:
             rows = (await s.execute(select(SeatRow).where(SeatRow.game_id == gid))).scalars().all()
-        order = {"soviet": 0, "rev1": 1, "rev2": 2, "rev3": 3}
+        order = {seat: i for i, seat in enumerate(("soviet",) + seats_for(4, {"ruleset": "zhukov"}))}
         rows = sorted(rows, key=lambda r: order.get(r.seat, 9))
         if all(r.token_hash for r in rows):
             self._seats[gid] = rows

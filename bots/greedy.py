@@ -14,7 +14,9 @@ from __future__ import annotations
 import random
 
 from engine.public import DISTANCE as DIST  # static map distances (steps between locations)
-from engine.public import INJURY_LIMIT, catalog
+from engine.public import catalog, injury_limit
+
+from . import zhukov_team
 
 # The map is public, static information (the same the client draws).
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
@@ -28,6 +30,10 @@ class GreedyBot:
 
     def choose(self, view: dict, actions: list[dict]) -> dict:
         pool = [a for a in actions if a["type"] != "undo"] or actions
+        if view.get("ruleset") == "zhukov":
+            picked = zhukov_team.choose(view, pool)
+            if picked is not None and picked in pool:
+                return picked
         if view["seat"] != "soviet":
             planned = self.rev.choose(view, pool, view["seat"])
             if planned is not None and planned in pool:
@@ -104,9 +110,16 @@ MAX_NODES = 20000
 END_NEAR = 3.0
 
 
-def card_value(c: dict, day: int) -> float:
+# Zhukov: the cards that answer the fixed SPA attack (kill a sniper, absorb or heal a hit) are worth
+# keeping rather than spending for icons.
+ZHUKOV_KEEP = {"Ambush": 30.0, "First aid kit": 25.0, "Build barricade": 20.0}
+
+
+def card_value(c: dict, day: int, zhukov: bool = False) -> float:
     """What keeping a card in hand is worth (in event = 100 units): nothing on the last day."""
     base = 10.0 if day <= 5 else (6.0 if day == 6 else 0.5)
+    if zhukov and c.get("name") in ZHUKOV_KEEP and day <= 6:
+        return base + ZHUKOV_KEEP[c["name"]]
     if c.get("aid"):
         base += 2
     elif len(c["icons"]) > 1:
@@ -202,7 +215,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
     locs = v["locations"]
     cards = list(v["hand"])
     blank = {"icons": [], "aid": False, "ability": None, "id": "?"}
-    value = [card_value(c, day) for c in cards]
+    value = [card_value(c, day, v.get("ruleset") == "zhukov") for c in cards]
     blank_value = card_value(blank, day)
     # a hand is a tuple of card indices sorted by value (cheapest first); -1 is a card still to draw
     hand0 = tuple(sorted(range(len(cards)), key=lambda k: value[k]))
@@ -224,6 +237,19 @@ def plan_turn(v: dict, seat: str) -> Plan:
         hit_cost = 18 if active[loc] else 25 + 12 * injuries
         return tanks * 0.5 * hit_cost
 
+    zhukov = v.get("ruleset") == "zhukov"
+
+    def spa_cost(loc, militia_gone):
+        """Zhukov: the fixed SPA phase attacks every player's location; militia next door walk in
+        and snipers a step away come closer first."""
+        if not zhukov:
+            return 0.0
+        last = injuries + 1 >= injury_limit(v["revolutionaries"], v["options"])
+        per_hit = 12 if active[loc] else (300 if last else 25 + 15 * injuries)
+        # Teammates standing there share the location's one attack (its two dice, not two each).
+        mates = sum(1 for p in locs[loc]["players"] if p != seat)
+        return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * per_hit / (1 + mates)
+
     def keep_value(hand):
         return sum(value[k] if k >= 0 else blank_value for k in hand)
 
@@ -239,7 +265,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
         nodes[0] += 1
         # ending the turn near an unresolved event saves paid steps tomorrow
         near = min((DIST[pos][loc] for loc in bonus if loc not in resolved), default=0)
-        top = Plan(keep_value(hand) - END_NEAR * near, [("pass", pos, [])])
+        top = Plan(keep_value(hand) - END_NEAR * near - spa_cost(pos, militia_gone), [("pass", pos, [])])
         if left <= 0 or nodes[0] > MAX_NODES:
             return top
         dist = DIST[pos]
@@ -305,7 +331,8 @@ def plan_turn(v: dict, seat: str) -> Plan:
                     if n > 0:
                         rest = pay_moves(without(used), d)
                         if rest is not None:
-                            gain = 6 * n + (blank_value if n >= 3 else 0) - danger(loc, tanks_gone)
+                            per = 12 if zhukov else 6  # Zhukov: every militia left walks in and fires tonight
+                            gain = per * n + (blank_value if n >= 3 else 0) - danger(loc, tanks_gone)
                             mg = dict(militia_gone)
                             mg[loc] = mg.get(loc, 0) + n
                             options.append((gain, loc, "attack_militia", rest, resolved, tanks_gone, mg, used))
@@ -318,6 +345,13 @@ def plan_turn(v: dict, seat: str) -> Plan:
         if len(hand) < 10:  # draws come last (the drawn card is unknown)
             options.append((blank_value - danger(pos, tanks_gone) + 0.5, pos, "draw_card", (-1,) + hand,
                             resolved, tanks_gone, militia_gone, []))
+            if zhukov and not drew:
+                # Zhukov: walk somewhere safer from tonight's SPA attack and draw there.
+                for loc in locs:
+                    rest = pay_moves(hand, dist[loc]) if loc != pos else None
+                    if rest is not None and dist[loc] <= 2:
+                        options.append((blank_value - danger(loc, tanks_gone) + 0.5, loc, "draw_card", (-1,) + rest,
+                                        resolved, tanks_gone, militia_gone, []))
         for gain, loc, kind, rest, res, tg, mg, used in options:
             new_party = party
             if loc != pos:
@@ -377,6 +411,8 @@ class RevTurn:
             if name == "First aid kit" and kind in ("pass", "draw_card") and loc == pos and \
                     v["injuries"].get(seat, 0) >= 2 and turn_left(v) > 0:
                 return a
+            if name == "First aid kit" and v.get("ruleset") == "zhukov" and v["injuries"].get(seat, 0) >= 1:
+                return a  # Zhukov: the SPA attacks every night; heal at once
         if kind == "pass":
             return {"type": "end_turn"}
         if loc != pos:
@@ -398,7 +434,8 @@ class RevTurn:
         if pay:
             reserved = self._reserved(seat)
             hand = {c["id"]: c for c in v["hand"]}
-            return min(pay, key=lambda a: (a["card"] in reserved, card_value(hand[a["card"]], v["day"])))
+            return min(pay, key=lambda a: (a["card"] in reserved,
+                                           card_value(hand[a["card"]], v["day"], v.get("ruleset") == "zhukov")))
         return next((a for a in actions if a["type"] == "done"), None)
 
     def _collect(self, v, actions, seat):
@@ -412,8 +449,35 @@ class RevTurn:
             return done
         if pay:
             hand = {c["id"]: c for c in v["hand"]}
-            return min(pay, key=lambda a: (bool(hand[a["card"]].get("aid")), card_value(hand[a["card"]], v["day"])))
+            return min(pay, key=lambda a: (bool(hand[a["card"]].get("aid")),
+                                           card_value(hand[a["card"]], v["day"], v.get("ruleset") == "zhukov")))
         return None
+
+
+# Expected hits of the SPA's 2-dice attack at each strength: P(smaller die <= s) + P(sum <= s).
+_PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+SPA_HITS = [sum((min(a, b) <= s) + (a + b <= s) for a, b in _PAIRS) / 36 for s in range(0, 40)]
+SPA_WEIGHT = 1.5
+
+
+def zhukov_spa_hits(v: dict, loc: str, militia_gone: dict | None = None) -> float:
+    """Expected hits to `loc` in tonight's Zhukov SPA phase if a Revolutionary ends the day there."""
+    locs = v["locations"]
+    x = locs[loc]
+    if any(f["id"] in ("f_marton_kalapos",) and f["active"] for f in x["fighters"]):
+        bonus = -3
+    else:
+        bonus = 0
+    militia = x["militia"] - (militia_gone or {}).get(loc, 0)
+    snipers = x["snipers"]
+    for n in NEIGHBOURS[loc]:
+        y = locs[n]
+        if y["players"] or y["barricades"]:
+            continue
+        militia += y["militia"]
+        snipers += y["snipers"]  # a sniper next door steps in (it may have a closer player: an upper bound)
+    strength = max(0, int(round(militia + 3 * snipers + bonus)))
+    return SPA_HITS[min(strength, 39)]
 
 
 def turn_left(v: dict) -> int:
@@ -492,7 +556,7 @@ def hit_value(v: dict, loc_id: str) -> float:
     if not loc["players"]:
         return 0.0
     injuries = min(v["injuries"].get(p, 0) for p in loc["players"])
-    if injuries + 1 >= INJURY_LIMIT[v["revolutionaries"]]:
+    if injuries + 1 >= injury_limit(v["revolutionaries"], v["options"]):
         return 200.0
     return 8.0 + 8.0 * injuries
 

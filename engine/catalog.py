@@ -17,6 +17,7 @@ from .data import (
     SUPPORT_TRACK,
 )
 from .data.promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS, PRINTING_PRESS_EVENTS
+from .data.zhukov import ZHUKOV_CARDS
 
 _KEEP = ("provenance", "basis")
 
@@ -46,4 +47,7 @@ def catalog() -> dict:
         "fighters": {f["id"]: _public(f) for f in list(FIGHTERS) + list(REVOLUTIONARY_TANKS)},
         "spa_cards": {c["id"]: _public(c) for c in SPA_CARDS},
         "player_powers": {p["id"]: _public(p) for p in PLAYER_POWERS},
+        # The General Zhukov cards (Zhukov ruleset): colour, placement icon and the three headlines.
+        "zhukov_cards": {c["id"]: {**_public(c), "headlines": [_public(h) for h in c["headlines"]]}
+                         for c in ZHUKOV_CARDS},
     }

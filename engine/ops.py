@@ -56,12 +56,18 @@ def shuffle(g, items: list) -> None:
         checkpoint(g, "shuffle")
 
 
+def is_zhukov(g) -> bool:
+    """The Zhukov ruleset (no Soviet player: the General Zhukov deck and the fixed SPA phase)."""
+    return g.s["options"].get("ruleset") == "zhukov"
+
+
 def set_result(g, winner: str, reason: str) -> None:
     if g.s["result"] is None:
         g.s["result"] = {"winner": winner, "reason": reason}
         g.s["phase"] = "over"
         g.s["step"] = "over"
-        log(g, f"Game over: the {'Revolutionaries' if winner == 'revolutionaries' else 'Soviet commander'} win. {reason}")
+        loser = "General Zhukov wins" if is_zhukov(g) else "the Soviet commander wins"
+        log(g, f"Game over: {'the Revolutionaries win' if winner == 'revolutionaries' else loser}. {reason}")
 
 
 # ----- tracks -----------------------------------------------------------------------------------
@@ -95,7 +101,8 @@ def shift_support(g, steps: int, why: str = "") -> None:
     """Positive steps go toward the Soviet end (larger Soviet hand), negative toward the Hungarian end."""
     if _move_marker(g, "support", SUPPORT_TRACK, steps):
         end = "Soviet" if steps > 0 else "Hungarian"
-        log(g, f"Support shifts toward the {end} end (Soviet hand limit {hand_limit_soviet(g)}){' (' + why + ')' if why else ''}.")
+        limit = "" if is_zhukov(g) else f" (Soviet hand limit {hand_limit_soviet(g)})"
+        log(g, f"Support shifts toward the {end} end{limit}{' (' + why + ')' if why else ''}.")
 
 
 # ----- units ------------------------------------------------------------------------------------

@@ -1,27 +1,55 @@
-"""Room options: the Conflict ruleset's difficulty settings and the promo components.
+"""Room options: the ruleset, each ruleset's difficulty settings and the promo components.
 
 Each option is named, typed and documented here; unknown names or bad values are refused so a
-room can never run with an option the engine silently ignores.
+room can never run with an option the engine silently ignores. `rulesets` names the rulesets an
+option belongs to (absent: both); an option of the other ruleset is refused.
 """
 from __future__ import annotations
 
+from .board import LOCATION_IDS
+
+RULESETS = ("conflict", "zhukov")
+CONFLICT_ONLY = ("conflict",)
+ZHUKOV_ONLY = ("zhukov",)
+
 OPTIONS: dict[str, dict] = {
+    "ruleset": {"type": str, "choices": RULESETS, "default": "conflict",
+                "doc": "conflict: a Soviet commander against 1-3 Revolutionaries; zhukov: 1-4 Revolutionaries "
+                       "together against the General Zhukov deck (no Soviet seat)."},
     # Difficulty settings, favouring the Revolutionary players (Conflict ruleset).
-    "rev_morale_shift": {"type": int, "range": (0, 2), "default": 0,
+    "rev_morale_shift": {"rulesets": CONFLICT_ONLY, "type": int, "range": (0, 2), "default": 0,
                          "doc": "Shift morale toward the Hungarian end 1 or 2 times after setup."},
-    "rev_remove_radio_sniper": {"type": bool, "default": False, "doc": "Remove the sniper from the Radio after setup."},
-    "rev_injury_limit_plus_one": {"type": bool, "default": False,
+    "rev_remove_radio_sniper": {"rulesets": CONFLICT_ONLY, "type": bool, "default": False, "doc": "Remove the sniper from the Radio after setup."},
+    "rev_injury_limit_plus_one": {"rulesets": CONFLICT_ONLY, "type": bool, "default": False,
                                   "doc": "Increase the injury limit for immediate defeat by one."},
-    "rev_activate_fighter": {"type": bool, "default": False,
+    "rev_activate_fighter": {"rulesets": CONFLICT_ONLY, "type": bool, "default": False,
                              "doc": "After setup the team activates the fighter in one Revolutionary's starting "
                                     "location (the team chooses which)."},
     # Difficulty settings, favouring the Soviet commander.
-    "soviet_morale_shift": {"type": bool, "default": False, "doc": "Shift morale toward the Soviet end after setup."},
-    "soviet_militia_csepel": {"type": bool, "default": False, "doc": "Place one militia in Csepel after setup."},
-    "soviet_militia_stalin": {"type": bool, "default": False, "doc": "Place one militia in Stalin Square after setup."},
-    "soviet_support_shift": {"type": bool, "default": False,
+    "soviet_morale_shift": {"rulesets": CONFLICT_ONLY, "type": bool, "default": False, "doc": "Shift morale toward the Soviet end after setup."},
+    "soviet_militia_csepel": {"rulesets": CONFLICT_ONLY, "type": bool, "default": False, "doc": "Place one militia in Csepel after setup."},
+    "soviet_militia_stalin": {"rulesets": CONFLICT_ONLY, "type": bool, "default": False, "doc": "Place one militia in Stalin Square after setup."},
+    "soviet_support_shift": {"rulesets": CONFLICT_ONLY, "type": bool, "default": False,
                              "doc": "Shift support toward the Soviet end after setup (drastic)."},
-    # Promo components.
+    # Zhukov ruleset: First Game With Reduced Difficulty (favours the Revolutionaries).
+    "zhukov_easy_morale_3": {"rulesets": ZHUKOV_ONLY, "type": bool, "default": False,
+                             "doc": "First game: place the morale marker on the 3 space after setup."},
+    "zhukov_easy_remove_radio_sniper": {"rulesets": ZHUKOV_ONLY, "type": bool, "default": False,
+                                        "doc": "First game: remove one sniper from the Radio after setup."},
+    "zhukov_easy_activate_fighter": {"rulesets": ZHUKOV_ONLY, "type": str, "choices": ("",) + LOCATION_IDS,
+                                     "default": "",
+                                     "doc": "First game: activate the face-up fighter at this location after "
+                                            "setup (the other one there is flipped, inactive); empty: none."},
+    # Zhukov Difficulty Settings (harder).
+    "zhukov_support_shift": {"rulesets": ZHUKOV_ONLY, "type": int, "range": (0, 2), "default": 0,
+                             "doc": "Shift support toward the Soviet end once or twice after setup."},
+    "zhukov_militia_astoria": {"rulesets": ZHUKOV_ONLY, "type": bool, "default": False,
+                               "doc": "Add 2 militia to Astoria during setup."},
+    "zhukov_militia_blaha": {"rulesets": ZHUKOV_ONLY, "type": bool, "default": False,
+                             "doc": "Add 2 militia to Blaha Lujza Square during setup."},
+    "zhukov_win_with_3_events": {"rulesets": ZHUKOV_ONLY, "type": bool, "default": False,
+                                 "doc": "Win only with 3 or fewer events on the board at the evaluation (not 4)."},
+    # Promo components (both rulesets).
     "promo_ak47": {"type": bool, "default": False, "doc": "Shuffle the AK-47 card into the revolutionary deck."},
     "promo_last_stand": {"type": bool, "default": False, "doc": "Shuffle the Last Stand card into the revolutionary deck."},
     "promo_printing_press": {"type": bool, "default": False,
@@ -38,24 +66,30 @@ OPTIONS: dict[str, dict] = {
 }
 
 _COLOURS = ("red", "blue", "yellow", "green")
-_SEATS = ("rev1", "rev2", "rev3")
+_SEATS = ("rev1", "rev2", "rev3", "rev4")
 
 
 def validate_options(options: dict) -> dict:
     if not isinstance(options, dict):
         raise ValueError("options must be an object")
     clean = {}
+    ruleset = options.get("ruleset", "conflict")
+    if ruleset not in RULESETS:
+        raise ValueError("Option 'ruleset' must be one of: conflict, zhukov.")
     for key, value in options.items():
         spec = OPTIONS.get(key)
         if spec is None:
             raise ValueError(f"Unknown option '{key}'.")
-        if spec["type"] is bool:
+        if spec["type"] is str:
+            if not isinstance(value, str) or value not in spec["choices"]:
+                raise ValueError(f"Option '{key}' must be one of: {', '.join(c or '(empty)' for c in spec['choices'])}.")
+        elif spec["type"] is bool:
             if not isinstance(value, bool):
                 raise ValueError(f"Option '{key}' must be true or false.")
         elif spec["type"] is dict:
             if not isinstance(value, dict) or any(k not in _SEATS or v not in _COLOURS for k, v in value.items()) \
                     or len(set(value.values())) != len(value):
-                raise ValueError(f"Option '{key}' maps rev1/rev2/rev3 to distinct colours (red, blue, yellow, green).")
+                raise ValueError(f"Option '{key}' maps rev1-rev4 to distinct colours (red, blue, yellow, green).")
             value = dict(sorted(value.items()))
         elif spec["type"] is list:
             if not isinstance(value, list) or any(v not in _COLOURS for v in value):
@@ -68,14 +102,25 @@ def validate_options(options: dict) -> dict:
             if not lo <= value <= hi:
                 raise ValueError(f"Option '{key}' must be between {lo} and {hi}.")
         if value != spec["default"]:
+            # An option of the other ruleset is refused unless it is left at its default (a form
+            # may send every option): it would change nothing, so it is dropped like any default.
+            if ruleset not in spec.get("rulesets", RULESETS):
+                raise ValueError(f"Option '{key}' belongs to the {spec['rulesets'][0]} ruleset, not {ruleset}.")
             clean[key] = value
     return dict(sorted(clean.items()))
+
+
+def ruleset_of(options: dict) -> str:
+    return options.get("ruleset", "conflict")
 
 
 def apply_setup_options(state: dict) -> None:
     """Difficulty settings that change the board right after setup."""
     o = state["options"]
     locs = state["locations"]
+    if ruleset_of(o) == "zhukov":
+        _apply_zhukov_options(state)
+        return
     state["morale"] = min(6, state["morale"] + o.get("rev_morale_shift", 0))
     if o.get("soviet_morale_shift"):
         state["morale"] -= 1
@@ -91,3 +136,28 @@ def apply_setup_options(state: dict) -> None:
         # R31: the team chooses the location (engine/effects/setup_options.py), before day 1 begins.
         state["stack"].append({"kind": "effect", "key": "setup:rev_activate_fighter", "by": "revolutionaries",
                                "actor": None, "location": None, "step": 0, "vars": {}})
+
+
+def _apply_zhukov_options(state: dict) -> None:
+    """Zhukov ruleset: First Game With Reduced Difficulty and the Difficulty Settings."""
+    from .data.board import SUPPORT_TRACK
+
+    o = state["options"]
+    locs = state["locations"]
+    if o.get("zhukov_easy_morale_3"):
+        state["morale"] = 3
+    if o.get("zhukov_easy_remove_radio_sniper"):
+        locs["radio"]["snipers"] = max(0, locs["radio"]["snipers"] - 1)
+    loc = o.get("zhukov_easy_activate_fighter")
+    if loc:
+        # Ruling Z12: the room creator names the location; the face-up tile becomes active and the
+        # face-down one is flipped and becomes the inactive one there.
+        here = locs[loc]
+        if here["inactive"]:
+            here["active"].append(here["inactive"])
+            here["inactive"] = here["facedown"].pop() if here["facedown"] else None
+    state["support"] = min(len(SUPPORT_TRACK) - 1, state["support"] + o.get("zhukov_support_shift", 0))
+    if o.get("zhukov_militia_astoria"):
+        locs["astoria"]["militia"] += 2
+    if o.get("zhukov_militia_blaha"):
+        locs["blaha"]["militia"] += 2

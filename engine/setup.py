@@ -1,13 +1,15 @@
-"""Conflict ruleset setup (rulebook: Setup; Setting Up the Board / Revolutionary / Soviet Side)."""
+"""Setup (rulebook: Setup; Setting Up the Board / Revolutionary / Soviet Side), for the Conflict
+ruleset and, where the Soviet side differs, the Zhukov ruleset ("Playing with Zhukov ruleset")."""
 from __future__ import annotations
 
 from . import rng
 from .board import LOCATION_IDS
 from .cards import EVENT, HEADLINE, REV_CARD
-from .data import FIGHTERS, REVOLUTIONARY_CARDS, REVOLUTIONARY_TANKS, SPA_CARDS
+from .data import FIGHTERS, REVOLUTIONARY_CARDS, REVOLUTIONARY_TANKS, SPA_CARDS, zhukov_setup
 from .data.board import MORALE_START, SETUP, SUPPORT_START
+from .data.zhukov import ZHUKOV_CARDS
 from .frames import kinds
-from .options import validate_options
+from .options import ruleset_of, validate_options
 
 
 class _Shuffler:
@@ -25,12 +27,24 @@ class _Shuffler:
         return items
 
 
+def seats_for(revolutionaries: int, options: dict | None = None) -> tuple[str, ...]:
+    """The seats of a game: the Soviet commander (Conflict only) and the Revolutionaries."""
+    revs = tuple(f"rev{i}" for i in range(1, revolutionaries + 1))
+    return revs if ruleset_of(options or {}) == "zhukov" else ("soviet",) + revs
+
+
+def revolutionary_counts(ruleset: str) -> tuple[int, ...]:
+    return tuple(zhukov_setup.SETUP["revolutionaries"]) if ruleset == "zhukov" else (1, 2, 3)
+
+
 def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
-    if revolutionaries not in (1, 2, 3):
-        raise ValueError("The Conflict ruleset has 1, 2 or 3 Revolutionaries.")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError("seed must be an integer")
     options = validate_options(options)
+    zhukov = ruleset_of(options) == "zhukov"
+    if isinstance(revolutionaries, bool) or revolutionaries not in revolutionary_counts(ruleset_of(options)):
+        raise ValueError("The Zhukov ruleset has 1 to 4 Revolutionaries." if zhukov
+                         else "The Conflict ruleset has 1, 2 or 3 Revolutionaries.")
     for seat in options.get("player_powers", {}):
         if int(seat[3:]) > revolutionaries:
             raise ValueError(f"Option 'player_powers' names {seat}, but the game has {revolutionaries} Revolutionaries.")
@@ -64,17 +78,17 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
     for eid, e in EVENT.items():
         if str(e["period"]) in by_period and not eid.startswith("ea"):
             by_period[str(e["period"])].append(eid)
-    xs = r.shuffle(sorted(by_period["X"]))
-    deck1 = r.shuffle(sorted(by_period["1"]) + xs[: SETUP["x_into_deck"][1]])
-    deck2 = r.shuffle(sorted(by_period["2"]) + xs[SETUP["x_into_deck"][1]: SETUP["x_into_deck"][1] + SETUP["x_into_deck"][2]])
-    deck3 = r.shuffle(sorted(by_period["3"]))
-    rest = r.shuffle(xs[SETUP["x_into_deck"][1] + SETUP["x_into_deck"][2]:])
-    # The deck is a list whose end is the top card.
-    event_deck = list(reversed(deck1 + deck2 + deck3 + rest))
-    market = [event_deck.pop() for _ in range(6)]
+    if zhukov:
+        (event_deck, minor_deck), market = _zhukov_event_decks(r, by_period), []
+    else:
+        event_deck, minor_deck, market = _conflict_event_deck(r, by_period)
 
-    headline_decks = {p: r.shuffle(sorted(h for h, c in HEADLINE.items() if c["period"] == int(p))) for p in "123"}
-    soviet_hand = [headline_decks["1"].pop() for _ in range(SETUP["headlines_dealt"])]
+    if zhukov:
+        headline_decks: dict[str, list[str]] = {}
+        soviet_hand: list[str] = []
+    else:
+        headline_decks = {p: r.shuffle(sorted(h for h, c in HEADLINE.items() if c["period"] == int(p))) for p in "123"}
+        soviet_hand = [headline_decks["1"].pop() for _ in range(SETUP["headlines_dealt"])]
 
     rev_cards = [c["id"] for c in REVOLUTIONARY_CARDS]
     if options.get("promo_ak47"):
@@ -83,8 +97,10 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
         rev_cards.append("rc_last_stand")
     rev_deck = r.shuffle(sorted(rev_cards))
     hands = {seat: [rev_deck.pop() for _ in range(SETUP["rev_cards_dealt"])] for seat in revs}
-    positions = dict(zip(revs, SETUP["start_positions"][revolutionaries], strict=True))
+    starts = zhukov_setup.SETUP["start_positions"] if zhukov else SETUP["start_positions"]
+    positions = dict(zip(revs, starts[revolutionaries], strict=True))
     assert all(c in REV_CARD for c in rev_cards)
+    zhukov_deck = r.shuffle([c["id"] for c in ZHUKOV_CARDS]) if zhukov else []
 
     state = {
         "version": 1,
@@ -92,10 +108,10 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
         "options": options,
         "seed": seed,
         "rng": r.state,
-        "seats": ["soviet"] + revs,
+        "seats": list(seats_for(revolutionaries, options)),
         "day": 1,
         "phase": "soviet",
-        "step": "headline",
+        "step": "zhukov" if zhukov else "headline",
         "morale": MORALE_START,
         "support": SUPPORT_START,
         "locations": locations,
@@ -112,7 +128,7 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
         "event_deck": event_deck,
         "market": market,
         "event_discard": [],
-        "spa_pool": [c["id"] for c in SPA_CARDS],
+        "spa_pool": [] if zhukov else [c["id"] for c in SPA_CARDS],
         "spa_queue": [],
         "rev_tank_supply": [t["id"] for t in REVOLUTIONARY_TANKS],
         "rev_tanks_destroyed": [],
@@ -130,11 +146,40 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
         "checkpoint": False,
         "result": None,
     }
+    if zhukov:
+        # The Zhukov ruleset's Soviet side (Setting Up the Soviet Side, Playing with Zhukov ruleset):
+        # the minor event deck and the General Zhukov deck (its end is the top card), its discard
+        # pile and the lapsing cards lying on the board as reminders until the end of the day.
+        state.update({"minor_deck": minor_deck, "zhukov_deck": zhukov_deck, "zhukov_discard": [],
+                      "zhukov_on_board": []})
     from .options import apply_setup_options
 
     apply_setup_options(state)
-    state["log"].append({"n": 0, "day": 1, "text": f"A game for {revolutionaries} Revolutionary player(s) begins on October 23rd.", "refs": []})
+    who = f"{revolutionaries} Revolutionary player(s)" + (" against General Zhukov" if zhukov else "")
+    state["log"].append({"n": 0, "day": 1, "text": f"A game for {who} begins on October 23rd.", "refs": []})
     return state
+
+
+def _zhukov_event_decks(r: _Shuffler, by_period: dict[str, list[str]]) -> tuple[list[str], list[str]]:
+    """The major event deck (1, 2 and 3 each shuffled, 1 on top, 3 at the bottom) and the minor
+    event deck (the X events shuffled); each list's end is its top card."""
+    decks = [r.shuffle(sorted(by_period[p])) for p in "123"]
+    major = list(reversed(decks[0] + decks[1] + decks[2]))
+    minor = r.shuffle(sorted(by_period["X"]))
+    return major, minor
+
+
+def _conflict_event_deck(r: _Shuffler, by_period: dict[str, list[str]]):
+    """The event deck (3 X into deck 1, 4 into deck 2, the rest at the bottom) and the market."""
+    xs = r.shuffle(sorted(by_period["X"]))
+    deck1 = r.shuffle(sorted(by_period["1"]) + xs[: SETUP["x_into_deck"][1]])
+    deck2 = r.shuffle(sorted(by_period["2"]) + xs[SETUP["x_into_deck"][1]: SETUP["x_into_deck"][1] + SETUP["x_into_deck"][2]])
+    deck3 = r.shuffle(sorted(by_period["3"]))
+    rest = r.shuffle(xs[SETUP["x_into_deck"][1] + SETUP["x_into_deck"][2]:])
+    # The deck is a list whose end is the top card.
+    event_deck = list(reversed(deck1 + deck2 + deck3 + rest))
+    market = [event_deck.pop() for _ in range(6)]
+    return event_deck, None, market
 
 
 def fresh_day_flags() -> dict:

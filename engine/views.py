@@ -14,6 +14,7 @@ from .effects import printing_press
 from .frames.base import FRAMES
 from .frames.revolutionary import event_need
 from .frames.soviet import event_cost
+from .frames.zhukov import ZHUKOV
 
 LOG_TAIL = 25
 
@@ -36,6 +37,8 @@ def _event(eid: str | None) -> dict | None:
 
 def _brief(cid: str) -> dict:
     """A public card in a pile: enough to name it; the catalog has the rest."""
+    if cid in ZHUKOV:
+        return {"id": cid, "title": f"Z#{ZHUKOV[cid]['number']}", "colour": ZHUKOV[cid]["colour"]}
     if cid in HEADLINE:
         return {"id": cid, "title": HEADLINE[cid]["title"], "colour": HEADLINE[cid]["colour"]}
     if cid in EVENT:
@@ -195,7 +198,8 @@ def _public_part(g) -> dict:
         "event_discard": [_brief(e) for e in s["event_discard"]],
         "headline_decks": {k: len(v) for k, v in s["headline_decks"].items()},
         "headline_discard": [_brief(h) for h in s["headline_discard"]],
-        "hands": {"soviet": len(s["headline_hand"]), **{r: len(h) for r, h in s["hands"].items()}},
+        "hands": {**({} if "zhukov_deck" in s else {"soviet": len(s["headline_hand"])}),
+                  **{r: len(h) for r, h in s["hands"].items()}},
         "rev_deck_count": len(s["rev_deck"]),
         "rev_discard": [_brief(c) for c in s["rev_discard"]],
         "spa_pool": [{"id": c, "name": SPA[c]["name"], "kind": SPA[c]["kind"]} for c in s["spa_pool"]],
@@ -215,7 +219,23 @@ def _public_part(g) -> dict:
         "turn": _turn(g),
         "log_size": len(s["log"]),
         "result": dict(s["result"]) if s["result"] else None,
+        "ruleset": s["options"].get("ruleset", "conflict"),
+        "zhukov": _zhukov(g),
     }
+
+
+def _zhukov(g) -> dict | None:
+    """The General Zhukov deck as everyone sees it (Zhukov ruleset; None in Conflict): how many
+    cards are left (their order is secret), the face-up discard pile in order, the lapsing cards
+    on the board, the card being resolved (with its stage and today's row), the minor event deck."""
+    s = g.s
+    if "zhukov_deck" not in s:
+        return None
+    current = next(({"card": _brief(fr["card"]), "stage": fr["stage"], "row": fr["row"]}
+                    for fr in reversed(s["stack"]) if fr["kind"] == "zhukov_card"), None)
+    return {"deck_count": len(s["zhukov_deck"]), "discard": [_brief(c) for c in s["zhukov_discard"]],
+            "on_board": [_brief(c) for c in s["zhukov_on_board"]], "current": current,
+            "minor_deck_count": len(s["minor_deck"]), "major_deck_count": len(s["event_deck"])}
 
 
 def _decision(g, handler, top) -> dict | None:
@@ -233,6 +253,7 @@ def _secrets(g) -> dict:
         "headline_hand": [_headline(h) for h in s["headline_hand"]],
         "rev_deck": list(s["rev_deck"]),
         "event_deck": list(s["event_deck"]),
+        **({"zhukov_deck": list(s["zhukov_deck"]), "minor_deck": list(s["minor_deck"])} if "zhukov_deck" in s else {}),
         "headline_decks": {k: list(v) for k, v in s["headline_decks"].items()},
         "facedown": {loc: list(s["locations"][loc]["facedown"]) for loc in LOCATION_IDS},
         "rev_tank_supply": list(s["rev_tank_supply"]),

@@ -51,6 +51,18 @@ def test_views_have_every_contract_key():
     assert "secrets" in g.view("admin") and "secrets" not in g.view("soviet")
 
 
+def test_zhukov_views_have_every_contract_key():
+    """The Zhukov ruleset keeps every key a client relies on (docs/contract.md), with no Soviet seat."""
+    g = new_game(4, 2, {"ruleset": "zhukov"})
+    for seat in g.seats + ("spectator", "admin"):
+        v = g.view(seat)
+        assert VIEW_KEYS <= set(v), VIEW_KEYS - set(v)
+        assert v["ruleset"] == "zhukov" and v["zhukov"] is not None
+        json.dumps(v)
+    assert g.seats == ("rev1", "rev2", "rev3", "rev4")
+    assert "secrets" in g.view("admin") and "zhukov_deck" in g.view("admin")["secrets"]
+
+
 def test_to_dict_from_dict_round_trip_is_exact():
     """to_dict -> JSON -> from_dict gives the same game, which plays on identically."""
     g = game(2, 11)
@@ -197,9 +209,9 @@ def test_public_properties_day_seed_options_and_move_count():
     assert g.move_count == 1 == len(g.record()["actions"])
 
 
-def _random_views(revolutionaries: int, seed: int):
+def _random_views(revolutionaries: int, seed: int, options: dict | None = None):
     """Every view of every seat after every action of a random game, with the frame on top."""
-    g = new_game(revolutionaries, seed, {})
+    g = new_game(revolutionaries, seed, options or {})
     bot = RandomBot(seed)
     while True:
         top_kind = g.s["stack"][-1]["kind"] if g.result is None else None
@@ -213,8 +225,9 @@ def _random_views(revolutionaries: int, seed: int):
 def test_every_view_says_which_decision_is_pending():
     """DESIGN §2 (docs/contract.md): every view carries `decision` {kind, stage, ...}, the same for
     every seat; its kind is the frame that waits for the decision, or game_over at the end."""
-    for revolutionaries, seed in ((1, 41), (2, 42), (3, 43)):
-        for top_kind, views in _random_views(revolutionaries, seed):
+    zhukov = {"ruleset": "zhukov"}
+    for revolutionaries, seed, options in ((1, 41, {}), (2, 42, {}), (3, 43, {}), (1, 44, zhukov), (4, 45, zhukov)):
+        for top_kind, views in _random_views(revolutionaries, seed, options):
             decisions = [v["decision"] for v in views.values()]
             assert all(d == decisions[0] for d in decisions)
             d = decisions[0]

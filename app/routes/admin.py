@@ -23,7 +23,7 @@ router = APIRouter(prefix="/api/admin", tags=["admin"])
 
 class Record(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    revolutionaries: StrictInt = Field(ge=1, le=3)
+    revolutionaries: StrictInt = Field(ge=1, le=4)
     options: dict[str, Any] = Field(default_factory=dict)
     seed: StrictInt
     actions: list[tuple[str, dict[str, Any]]] = Field(max_length=100_000)

@@ -6,6 +6,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.public import seats_for
+
 from ..deps import HubDep, SettingsDep, SignerDep, StoreDep
 from ..games import make_move, push_room, wake_bots
 from ..limits import Limit
@@ -15,7 +17,7 @@ from ..security import GUEST_COOKIE, new_token
 from ..store import StoreError
 
 router = APIRouter(prefix="/api", tags=["games"])
-SEATS = ("soviet", "rev1", "rev2", "rev3")
+SEATS = seats_for(3) + seats_for(4, {"ruleset": "zhukov"})[3:]  # every seat any room can have
 
 
 class MoveRequest(BaseModel):
@@ -60,7 +62,10 @@ async def create_game(body: CreateGame, request: Request, store: StoreDep, setti
     taken = await limiter.take(Limit("rooms", ip, settings.rooms_per_hour, 3600,
                                      f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour."))
     try:
-        gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip, body.bots)
+        options = dict(body.options)
+        if options.setdefault("ruleset", body.ruleset) != body.ruleset and "ruleset" in body.model_fields_set:
+            raise StoreError("'ruleset' and 'options.ruleset' differ: give one of them.", 422)
+        gid, invites = await store.create(body.revolutionaries, options, body.private, ip, body.bots)
     except Exception:
         await limiter.give_back(taken)  # refused options: no room was made
         raise

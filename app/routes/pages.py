@@ -20,9 +20,10 @@ router = APIRouter(include_in_schema=False)
 def _options() -> list[dict]:
     out = []
     for name, spec in OPTIONS.items():
-        kind = {bool: "bool", int: "int", dict: "dict", list: "list"}[spec["type"]]
+        kind = {bool: "bool", int: "int", dict: "dict", list: "list", str: "choice"}[spec["type"]]
         out.append({"name": name, "kind": kind, "doc": spec["doc"], "default": spec["default"],
-                    "range": spec.get("range")})
+                    "range": spec.get("range"), "choices": list(spec.get("choices", ())),
+                    "rulesets": list(spec.get("rulesets", ("conflict", "zhukov")))})
     return out
 
 

@@ -61,4 +61,4 @@ def push_effect(g, key: str, by: str, actor: str | None = None, location: str | 
     return True
 
 
-from . import abilities, events, headlines, printing_press, setup_options  # noqa: E402,F401  (register the effects)
+from . import abilities, events, headlines, printing_press, setup_options, zhukov  # noqa: E402,F401  (register the effects)

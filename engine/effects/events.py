@@ -15,9 +15,11 @@ from ..frames.card_frames import push_forced_discard, push_forced_discards, push
 from ..frames.choice import ask
 from ..frames.hits import push_hits
 from . import effect, push_once
-from .common import location_options, seat_options
+from .common import deciders, location_options, seat_options
 
 DONE = {"type": "done"}
+# The SPA card kind an event forbids (Conflict) and the fixed SPA step it skips (Zhukov).
+ZHUKOV_STEP = {"attack": "Attack", "move_sniper": "Move snipers", "move_militia": "Move militia"}
 
 
 def _opt(name: str) -> dict:
@@ -29,9 +31,10 @@ def _picked(v, key) -> str | None:
     return pick["option"] if pick and pick.get("type") == "choose" else None
 
 
-def _loop(g, f, name: str, limit: int, seats: list[str], prompt: str, options_fn, apply_fn) -> str:
-    """Up to `limit` optional one-click picks (each also offers "done"). Returns WAITING while it
-    waits for a pick, FINISHED when finished (done, limit reached, or nothing left to pick)."""
+def _loop(g, f, name: str, limit: int, seats: list[str], prompt: str, options_fn, apply_fn,
+          optional: bool = True) -> str:
+    """Up to `limit` one-click picks, each also offering "done" when `optional`. Returns WAITING
+    while it waits for a pick, FINISHED when finished (done, limit reached, or nothing left to pick)."""
     v = f["vars"]
     finished = f"{name}_finished"
     if v.get(finished):
@@ -43,7 +46,8 @@ def _loop(g, f, name: str, limit: int, seats: list[str], prompt: str, options_fn
             opts = options_fn()
             if not opts:
                 break
-            if ask(g, f, key, seats, prompt.format(left=limit - v[count]), opts + [dict(DONE)]) == WAITING:
+            if ask(g, f, key, seats, prompt.format(left=limit - v[count]),
+                   opts + ([dict(DONE)] if optional else [])) == WAITING:
                 return WAITING
         pick = v[key]
         if pick is None or pick["type"] == "done":
@@ -70,6 +74,9 @@ def _extra_action(g, seat: str, title: str) -> None:
 def _forbid_spa(g, kind: str, title: str, label: str) -> None:
     if kind not in g.s["today"]["spa_forbidden"]:
         g.s["today"]["spa_forbidden"].append(kind)
+    if ops.is_zhukov(g):  # Appendix B: the Zhukov ruleset skips that step of the SPA phase instead
+        ops.log(g, f"{title}: this day's SPA phase skips its '{ZHUKOV_STEP[kind]}' step.")
+        return
     ops.log(g, f"{title}: the Soviet commander may play no '{label}' card in this day's SPA phase.")
 
 
@@ -160,7 +167,7 @@ def stalins_head_reward(g, f):
 def siege_placement(g, f):
     """Place 2 militia on the Radio, or place one sniper on the Radio (Soviet's choice)."""
     v = f["vars"]
-    if "pick" not in v and ask(g, f, "pick", ["soviet"], "Siege: place 2 militia or one sniper on the Radio?",
+    if "pick" not in v and ask(g, f, "pick", deciders(g, f), "Siege: place 2 militia or one sniper on the Radio?",
                                [_opt("two_militia"), _opt("one_sniper")]) == WAITING:
         return WAITING
     if _picked(v, "pick") == "one_sniper":
@@ -277,7 +284,7 @@ def spa_disguised_placement(g, f):
     if ops.on_board(g, "snipers") >= ops.CAPS["snipers"]:
         ops.log(g, "SPA units disguised as policemen: no sniper is left to place.")
         return FINISHED
-    if "loc" not in v and ask(g, f, "loc", ["soviet"], "SPA units disguised as policemen: place a sniper in any location.",
+    if "loc" not in v and ask(g, f, "loc", deciders(g, f), "SPA units disguised as policemen: place a sniper in any location.",
                               location_options(LOCATION_IDS)) == WAITING:
         return WAITING
     ops.place_units(g, v["loc"]["location"], "snipers", 1)
@@ -314,7 +321,7 @@ def kilian_barracks_placement(g, f):
     """The Soviet commander chooses a Revolutionary; one hit is dealt to that player's location."""
     v = f["vars"]
     revs = ops.rev_seats(g)
-    if "seat" not in v and ask(g, f, "seat", ["soviet"], "Kilián Barracks: choose a Revolutionary whose location takes a hit.",
+    if "seat" not in v and ask(g, f, "seat", deciders(g, f), "Kilián Barracks: choose a Revolutionary whose location takes a hit.",
                                seat_options(revs)) == WAITING:
         return WAITING
     return push_once(g, f, push_hits, g.s["positions"][v["seat"]["seat"]], 1, "Kilián Barracks treats the wounded")
@@ -372,9 +379,11 @@ def iron_works_placement(g, f):
         return [{"type": "move_militia", "from": a, "to": "csepel"} for a in NEIGHBOURS["csepel"]
                 if locs[a]["militia"] > 0 and not ops.has_barricade(g, a)]
 
-    return _loop(g, f, "move", 2, ["soviet"],
-                 "Defense of the Iron Works: move a militia from an adjacent location into Csepel ({left} left), or finish.",
-                 options, lambda pick: ops.move_units(g, pick["from"], "csepel", "militia"))
+    # P5: in the Zhukov ruleset the team executes a hostile "up to" as far as it goes (which, not whether).
+    return _loop(g, f, "move", 2, deciders(g, f),
+                 "Defense of the Iron Works: move a militia from an adjacent location into Csepel ({left} left)"
+                 + (", or finish." if f["by"] == "soviet" else "."),
+                 options, lambda pick: ops.move_units(g, pick["from"], "csepel", "militia"), optional=f["by"] == "soviet")
 
 
 @effect("e18:reward")
@@ -390,7 +399,7 @@ def multi_party_placement(g, f):
     """1 hit to any location (Soviet's choice, barricaded allowed; the Revolutionaries distribute
     it). If this event replaced Bloodbath (E#10) on Kossuth Square, every Revolutionary discards 2."""
     v = f["vars"]
-    if "loc" not in v and ask(g, f, "loc", ["soviet"], "Multi-party government demanded: deal 1 hit to which location?",
+    if "loc" not in v and ask(g, f, "loc", deciders(g, f), "Multi-party government demanded: deal 1 hit to which location?",
                               location_options(LOCATION_IDS)) == WAITING:
         return WAITING
     if push_once(g, f, push_hits, v["loc"]["location"], 1, "Multi-party government demanded") == WAITING:
@@ -408,6 +417,9 @@ def multi_party_placement(g, f):
 def multi_party_reward(g, f):
     """Take one extra action this turn, or shift morale toward the Hungarian end twice."""
     v = f["vars"]
+    if ops.is_zhukov(g):  # Appendix B: the first option may not be chosen in the Zhukov ruleset
+        ops.shift_morale(g, +2, "Multi-party government demanded")
+        return FINISHED
     if "pick" not in v and ask(g, f, "pick", [f["actor"]],
                                "Multi-party government demanded: one extra action this turn, or morale twice?",
                                [_opt("extra_action"), _opt("morale_twice")]) == WAITING:
@@ -438,7 +450,7 @@ def red_cross_placement(g, f):
         revs = ops.rev_seats(g)
         most = max(len(g.s["hands"][r]) for r in revs)
         tied = [r for r in revs if len(g.s["hands"][r]) == most]
-        if "seat" not in v and ask(g, f, "seat", ["soviet"],
+        if "seat" not in v and ask(g, f, "seat", deciders(g, f),
                                    "International Red Cross supplies: choose among the tied players who discards 2 cards.",
                                    seat_options(tied)) == WAITING:
             return WAITING
@@ -464,7 +476,7 @@ def ambulance_under_fire_placement(g, f):
     revs = ops.rev_seats(g)
     fewest = min(g.s["injuries"][r] for r in revs)
     tied = [r for r in revs if g.s["injuries"][r] == fewest]
-    if "seat" not in v and ask(g, f, "seat", ["soviet"], "Ambulance under fire: choose among the tied players who takes an injury.",
+    if "seat" not in v and ask(g, f, "seat", deciders(g, f), "Ambulance under fire: choose among the tied players who takes an injury.",
                                seat_options(tied)) == WAITING:
         return WAITING
     ops.injure(g, v["seat"]["seat"], " (Ambulance under fire)")
@@ -508,7 +520,10 @@ def battle_reward(g, f):
 @effect("e22:penalty")
 def battle_penalty(g, f):
     """The Soviet commander may execute an Attack! effect on any location (fire, then threaten),
-    regardless of the Attack! cards played on the last day."""
+    regardless of the Attack! cards played on the last day. Zhukov ruleset: the SPA phase's Attack
+    step runs once (every location with a player, a fighter or a barricade; then threaten)."""
+    if ops.is_zhukov(g):
+        return push_once(g, f, push, kinds.zhukov_attack("Battle"))
     return push_once(g, f, push, kinds.spa_card("spa_attack_any", None, why="Battle"))
 
 

@@ -1,11 +1,13 @@
-"""The order of a day (Conflict ruleset: Game Structure) and the end of the game."""
+"""The order of a day (Game Structure, in both rulesets) and the end of the game."""
 from __future__ import annotations
 
 from .. import ops
 from ..cards import EVENT, HEADLINE
-from ..data.board import ACTIONS_PER_TURN, EVALUATION_MAX_EVENTS
+from ..data import zhukov_setup
+from ..data.board import EVALUATION_MAX_EVENTS
 from ..effects import printing_press, push_effect
 from ..powers import has_power
+from ..public import actions_per_turn
 from ..setup import fresh_day_flags
 from . import kinds
 from .base import Frame, pop, push, register
@@ -32,7 +34,7 @@ def start_turns(g, day_frame) -> None:
     s = g.s
     today = s["today"]
     frames = []
-    for seat, n in zip(s["turn_order"], ACTIONS_PER_TURN[s["revolutionaries"]], strict=True):
+    for seat, n in zip(s["turn_order"], actions_per_turn(s["revolutionaries"], s["options"]), strict=True):
         left = max(0, n + today["extra_actions"].get(seat, 0) - today["fewer_actions"].get(seat, 0))
         today["actions_allowed"] += left
         # Green player power (disadvantage): the first movement step is not free.
@@ -66,14 +68,38 @@ STAGES = [
 ]
 
 
+def start_zhukov_phase(g, day_frame) -> None:
+    ops.log(g, f"Day {g.s['day']} ({DATES[g.s['day']]}): the Soviet phase begins (General Zhukov).")
+    printing_press.start_of_day(g)
+    push(g, kinds.zhukov_phase())
+
+
+def start_zhukov_spa(g, day_frame) -> None:
+    ops.log(g, "The State Protection Authority phase begins (the four fixed steps).")
+    push(g, kinds.zhukov_spa())
+
+
+# The Zhukov ruleset's day: the Zhukov deck replaces the five Soviet steps, the SPA phase runs by
+# its four fixed steps; the Revolutionary phase and the end of the day are the same.
+ZHUKOV_STAGES = [
+    ("soviet", "zhukov", start_zhukov_phase),
+    ("revolutionary", "turn_order", start_revolutionary_phase),
+    ("revolutionary", "turns", start_turns),
+    ("revolutionary", "draw", _pushing(kinds.rev_draw)),
+    ("spa", "zhukov_spa", start_zhukov_spa),
+    ("end", "end_of_day", lambda g, day_frame: end_of_day(g, day_frame)),
+]
+
+
 @register("day")
 class Day(Frame):
     """Rulebook: Game Structure
 
-    Walks the day through STAGES; f["stage"] is the next stage to start."""
+    Walks the day through STAGES (ZHUKOV_STAGES in the Zhukov ruleset); f["stage"] is the next
+    stage to start."""
 
     def run(self, g, f):
-        phase, step, start = STAGES[f["stage"]]
+        phase, step, start = (ZHUKOV_STAGES if ops.is_zhukov(g) else STAGES)[f["stage"]]
         f["stage"] += 1
         g.s["phase"], g.s["step"] = phase, step
         start(g, f)
@@ -87,6 +113,10 @@ def end_of_day(g, day_frame) -> None:
         elif card in EVENT:
             s["event_discard"].append(card)
     s["lapsing"] = []
+    if ops.is_zhukov(g):
+        # The lapsing General Zhukov cards kept on the board as reminders are discarded now.
+        s["zhukov_discard"].extend(s["zhukov_on_board"])
+        s["zhukov_on_board"] = []
     s["today"] = fresh_day_flags()
     if ops.morale_on_skull(g):
         ops.set_result(g, "soviet", "Morale is on the skull at the end of the day.")
@@ -116,7 +146,8 @@ class GameEnd(Frame):
                 event = f["pending"].pop(0)
                 ops.log(g, f"Penalty of {EVENT[event]['title']}: {EVENT[event]['penalty']}", refs=[event])
                 key = f"{event}:penalty"
-                if push_effect(g, key, by="soviet", actor="soviet"):
+                by, actor = ("revolutionaries", None) if ops.is_zhukov(g) else ("soviet", "soviet")
+                if push_effect(g, key, by=by, actor=actor):
                     return
             f["stage"] = "evaluation"
             return
@@ -124,6 +155,8 @@ class GameEnd(Frame):
             ops.set_result(g, "soviet", "Morale is on the skull at the end of the game.")
             return
         limit = EVALUATION_MAX_EVENTS
+        if ops.is_zhukov(g):
+            limit = 3 if s["options"].get("zhukov_win_with_3_events") else zhukov_setup.END["evaluation_max_events"]
         n = len(ops.events_on_board(g))
         if n <= limit:
             ops.set_result(g, "revolutionaries", f"Only {n} event(s) remain on the board at the evaluation.")

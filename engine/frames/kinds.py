@@ -63,8 +63,10 @@ def event_step() -> dict:
     return {"kind": "event_step"}
 
 
-def place_event(event: str, options: list[str]) -> dict:
-    return {"kind": "place_event", "event": event, "options": options}
+def place_event(event: str, options: list[str], by: str = "soviet") -> dict:
+    """An "Anywhere" event waiting for its location; `by` chooses it ("soviet", or
+    "revolutionaries" in the Zhukov ruleset)."""
+    return {"kind": "place_event", "event": event, "options": options, "by": by}
 
 
 def army() -> dict:
@@ -124,3 +126,30 @@ def spa_card(kind: str, card: str | None, why: str = "") -> dict:
     "spa_attack", or "spa_attack_any" for an Attack! effect of a card text, `why`)."""
     return {"kind": kind, "card": card, "moved": [], "location": None, "stage": "choose", "strength": 0,
             "why": why}
+
+
+# ----- Zhukov ruleset (frames/zhukov.py) -----------------------------------------------------------
+
+
+def zhukov_phase() -> dict:
+    """The Soviet phase of the Zhukov ruleset: `drawn` Zhukov cards drawn so far today."""
+    return {"kind": "zhukov_phase", "drawn": 0}
+
+
+def zhukov_card(card: str, row: str) -> dict:
+    """One General Zhukov card being resolved: `stage` "support", "headline", "event", "done";
+    `row` the headline of today ("top", "middle", "bottom"); `resolved` whether its headline ran."""
+    return {"kind": "zhukov_card", "card": card, "row": row, "stage": "support", "resolved": False}
+
+
+def zhukov_spa() -> dict:
+    """The Zhukov SPA phase: `stage` "militia", "snipers", "place", "attack", "done"; `pending`
+    the snipers still to move (their locations, in board order); `placing` militia still to place
+    when the team chooses where."""
+    return {"kind": "zhukov_spa", "stage": "militia", "pending": [], "placing": 0, "placed": []}
+
+
+def zhukov_attack(why: str) -> dict:
+    """The Attack step (the SPA phase's 4th step, or E#22's penalty): `stage` "fire" (locations
+    still to roll, in board order, in `pending`), "threaten", then done."""
+    return {"kind": "zhukov_attack", "stage": "start", "pending": [], "why": why}

@@ -173,17 +173,18 @@ class EventStep(Frame):
 class PlaceEvent(Frame):
     """Rulebook: Event step
 
-    An "Anywhere" event: the Soviet commander chooses the empty location."""
+    An "Anywhere" event: the Soviet commander chooses the empty location (in the Zhukov ruleset
+    the Revolutionary players do, f["by"])."""
 
     def deciders(self, g, f):
-        return SOVIET
+        return SOVIET if f["by"] == "soviet" else ops.rev_seats(g)
 
     def actions(self, g, f, seat):
         return [{"type": "place", "location": loc} for loc in f["options"]]
 
     def on_place(self, g, f, seat, a):
         pop(g, f)
-        place_event(g, f["event"], a["location"])
+        place_event(g, f["event"], a["location"], by=f["by"])
 
     def decision(self, g, f):
         return {"kind": "place_event", "stage": "location", "event": f["event"]}
@@ -192,7 +193,9 @@ class PlaceEvent(Frame):
         return f"Choose an empty location for {EVENT[f['event']]['title']}."
 
 
-def place_event(g, event: str, loc: str) -> None:
+def place_event(g, event: str, loc: str, by: str = "soviet") -> None:
+    """Place `event` in `loc`, an event already there being discarded without effect, then run its
+    placement text; `by` executes it and makes its choices (the team in the Zhukov ruleset)."""
     here = g.s["locations"][loc]
     old = here["event"]
     if old:
@@ -200,7 +203,8 @@ def place_event(g, event: str, loc: str) -> None:
         ops.log(g, f"{EVENT[old]['title']} is removed from {ops.name_of_loc(loc)} without effect.", refs=[old, loc])
     here["event"] = event
     ops.log(g, f"{EVENT[event]['title']} is placed in {ops.name_of_loc(loc)}.", refs=[event, loc])
-    push_effect(g, f"{event}:placement", by="soviet", actor="soviet", location=loc, replaced=old)
+    push_effect(g, f"{event}:placement", by=by, actor="soviet" if by == "soviet" else None, location=loc,
+                replaced=old)
 
 
 # ----- army step --------------------------------------------------------------------------------

@@ -23,7 +23,12 @@ function render(r) {
   renderTracks($("tracks"), v, catalog);
   const hands = clear($("all-hands"));
   const sec = v.secrets || {};
-  hands.append(el("h3", { text: `Soviet headline hand (CP ${v.cp})` }), el("ul", { class: "hand-list", "data-seat": "soviet" }, (sec.headline_hand || []).map(cardLine)));
+  if (v.zhukov) {  // Zhukov ruleset: no Soviet hand; the deck's order is the admin's secret
+    hands.append(el("h3", { text: `General Zhukov deck (${v.zhukov.deck_count}, top last)` }),
+                 el("p", { class: "hint", text: (sec.zhukov_deck || []).join(", ") || "empty" }));
+  } else {
+    hands.append(el("h3", { text: `Soviet headline hand (CP ${v.cp})` }), el("ul", { class: "hand-list", "data-seat": "soviet" }, (sec.headline_hand || []).map(cardLine)));
+  }
   for (const [seat, cards] of Object.entries(sec.hands || {})) {
     hands.append(el("h3", { text: `${SEAT_LABEL[seat]} (${(seats.find((s) => s.seat === seat) || {}).name || "—"}) · ${v.injuries[seat]} injuries` }),
                  el("ul", { class: "hand-list", "data-seat": seat }, cards.map(cardLine)));

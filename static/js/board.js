@@ -23,7 +23,7 @@ const EDGES = [
 ];
 const BRIDGES = new Set(["bem-kossuth", "university-astoria", "university-csepel"]);
 
-export const SEAT_COLOUR = { rev1: "#E69F00", rev2: "#56B4E9", rev3: "#CC79A7", soviet: "#D55E00" };
+export const SEAT_COLOUR = { rev1: "#E69F00", rev2: "#56B4E9", rev3: "#CC79A7", rev4: "#009E73", soviet: "#D55E00" };
 
 
 /** Every token kind on the map: its name and what it does (legend and tooltips). */

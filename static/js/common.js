@@ -76,7 +76,7 @@ export function saveInvites(gid, invites) { localStorage.setItem(`doi:invites:${
 
 // ----- names -----------------------------------------------------------------------------------
 export const SEAT_LABEL = { soviet: "Soviet commander", rev1: "Revolutionary 1", rev2: "Revolutionary 2",
-                            rev3: "Revolutionary 3", spectator: "Spectator", admin: "Admin" };
+                            rev3: "Revolutionary 3", rev4: "Revolutionary 4", spectator: "Spectator", admin: "Admin" };
 export const ICON_LABEL = { information: "Info", medical: "Medical", food: "Food", ammunition: "Ammo",
                             molotov: "Molotov", vehicle: "Vehicle" };
 export const ICON_GLYPH = { information: "i", medical: "+", food: "F", ammunition: "A", molotov: "M", vehicle: "V" };
@@ -191,7 +191,7 @@ export function describe(a, view, seats, me) {
     case "play_spa": return `Play SPA card: ${L(a.card)}`;
     case "retrieve_spa": return "Retrieve all played SPA cards";
     case "place": return `Place in ${L(a.location)}`;
-    case "place_militia": return `Place ${a.count} militia in ${L(a.location)}`;
+    case "place_militia": return `Place ${a.count ?? 1} militia in ${L(a.location)}`;
     case "move_militia":
       return `Move a militia from ${L(a.from)} to ${L(a.to)}` + (a.again ? " (the same one again)" : "");
     case "move_sniper": return `Move a sniper from ${L(a.from)} to ${L(a.to)}`;

@@ -49,7 +49,7 @@ export async function renderEndscreen(ctx, cache) {
   const { gid, view, seats, me } = ctx;
   const rev = view.result.winner === "revolutionaries";
   const mine = me === "soviet" ? !rev : me.startsWith("rev") ? rev : null;
-  document.getElementById("end-title").textContent = (rev ? "The Revolutionaries win!" : "The Soviet commander wins.") +
+  document.getElementById("end-title").textContent = (rev ? "The Revolutionaries win!" : view.zhukov ? "General Zhukov wins." : "The Soviet commander wins.") +
     (mine === true ? " Victory is yours." : mine === false ? " You lost this time." : "");
   document.getElementById("end-reason").textContent = view.result.reason || "";
   document.getElementById("replay-link").href = `/games/${encodeURIComponent(gid)}/replay`;

@@ -9,7 +9,9 @@ function readOptions() {
   const options = {};
   for (const node of form.querySelectorAll("[data-option]")) {
     const name = node.dataset.option, kind = node.dataset.kind;
-    if (kind === "bool") { if (node.checked) options[name] = true; }
+    if (node.closest(".option")?.hidden) continue;  // an option of the other ruleset
+    if (kind === "choice") { if (node.value) options[name] = node.value; }
+    else if (kind === "bool") { if (node.checked) options[name] = true; }
     else if (kind === "int") { const v = parseInt(node.value, 10); if (v) options[name] = v; }
     else if (kind === "dict") {
       const m = {};
@@ -23,13 +25,32 @@ function readOptions() {
   return options;
 }
 
+function ruleset() { return form.querySelector("input[name=ruleset]:checked").value; }
+
+// The Zhukov ruleset has no Soviet seat, up to 4 Revolutionaries and its own options.
+function showRuleset() {
+  const zhukov = ruleset() === "zhukov";
+  for (const node of form.querySelectorAll("[data-zhukov-only]")) node.hidden = !zhukov;
+  for (const node of form.querySelectorAll(".option")) node.hidden = !node.dataset.rulesets.split(" ").includes(ruleset());
+  const soviet = form.querySelector('.seat-player[data-seat="soviet"]');
+  if (soviet) soviet.hidden = zhukov;
+  const four = form.querySelector("input[name=revolutionaries][value='4']");
+  if (!zhukov && four.checked) form.querySelector("input[name=revolutionaries][value='3']").checked = true;
+  document.getElementById("ruleset-hint").textContent = zhukov
+    ? "No Soviet player: the General Zhukov deck commands the Soviet side." : "One Soviet commander plays against the Revolutionaries.";
+  form.querySelector("input[name=revolutionaries]:checked").dispatchEvent(new Event("change", { bubbles: true }));
+  if (soviet) soviet.hidden = zhukov;
+}
+for (const r of form.querySelectorAll("input[name=ruleset]")) r.addEventListener("change", showRuleset);
+showRuleset();
+
 form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const err = document.getElementById("create-error");
   err.textContent = "";
   const revolutionaries = parseInt(form.querySelector("input[name=revolutionaries]:checked").value, 10);
-  const body = { revolutionaries, private: document.getElementById("private").checked, options: readOptions(),
-                 bots: readBots(form, revolutionaries) };
+  const body = { revolutionaries, ruleset: ruleset(), private: document.getElementById("private").checked,
+                 options: readOptions(), bots: readBots(form, revolutionaries) };
   try {
     const created = await api("/api/games", { method: "POST", body });
     saveInvites(created.id, created.invites);
@@ -46,7 +67,7 @@ function roomItem(g, live) {
   const names = g.seats.filter((s) => s.claimed).map((s) => s.name);
   const href = live ? `/games/${encodeURIComponent(g.id)}/table` : `/games/${encodeURIComponent(g.id)}`;
   return el("li", { class: "room" },
-    el("a", { href, text: `${g.revolutionaries} Revolutionary player${g.revolutionaries > 1 ? "s" : ""} vs the Soviet commander` }),
+    el("a", { href, text: `${g.revolutionaries} Revolutionary player${g.revolutionaries > 1 ? "s" : ""} vs ${(g.options || {}).ruleset === "zhukov" ? "General Zhukov" : "the Soviet commander"}` }),
     el("span", { class: "hint", text: live ? `${g.day ? ` · day ${g.day}` : ""} · ${names.join(", ")}`
                                            : ` · ${free.length ? "free: " + free.join(", ") : "full"}${names.length ? " · seated: " + names.join(", ") : ""}` }),
     Object.keys(g.options || {}).length ? el("span", { class: "tag", text: "options" }) : null);

@@ -19,7 +19,7 @@ function render(r) {
   $("step").max = String(r.steps); $("step-max").textContent = String(r.steps);
   $("step").value = String(r.step); $("step-out").textContent = String(r.step);
   document.body.dataset.step = String(r.step);
-  $("replay-prompt").textContent = `${phaseLabel(v)} · ` + (v.result ? `${v.result.winner === "soviet" ? "The Soviet commander wins" : "The Revolutionaries win"}: ${v.result.reason}` : prettyText(v.prompt || "", seats));
+  $("replay-prompt").textContent = `${phaseLabel(v)} · ` + (v.result ? `${v.result.winner === "soviet" ? (v.zhukov ? "General Zhukov wins" : "The Soviet commander wins") : "The Revolutionaries win"}: ${v.result.reason}` : prettyText(v.prompt || "", seats));
   const last = (v.log || [])[v.log.length - 1];
   $("replay-last").textContent = last ? `Last: ${prettyText(last.text, seats)}` : "";
   renderBoard($("board"), v, { seats, changed: changes.locs });

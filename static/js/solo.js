@@ -2,7 +2,7 @@
 // solo game (you against bot seats), which claims your seats and opens the table.
 import { api, saveSeat } from "./common.js";
 
-const SEATS = ["soviet", "rev1", "rev2", "rev3"];
+const SEATS = ["soviet", "rev1", "rev2", "rev3", "rev4"];
 const NAME_KEY = "doi:name";
 
 /** {seat: level} for the seats the form gives to a bot (only seats the game has). */
@@ -10,14 +10,18 @@ export function readBots(form, revolutionaries) {
   const bots = {};
   for (const sel of form.querySelectorAll("select[data-bot-seat]")) {
     const seat = sel.dataset.botSeat;
-    if (sel.value && SEATS.indexOf(seat) <= revolutionaries) bots[seat] = sel.value;
+    const zhukov = form.querySelector("input[name=ruleset]:checked")?.value === "zhukov";
+    if (sel.value && SEATS.indexOf(seat) <= revolutionaries && !(zhukov && seat === "soviet")) bots[seat] = sel.value;
   }
   return bots;
 }
 
 function showSeatsFor(form) {
   const n = parseInt(form.querySelector("input[name=revolutionaries]:checked").value, 10);
-  for (const label of form.querySelectorAll(".seat-player")) label.hidden = SEATS.indexOf(label.dataset.seat) > n;
+  const zhukov = form.querySelector("input[name=ruleset]:checked")?.value === "zhukov";  // no Soviet seat
+  for (const label of form.querySelectorAll(".seat-player")) {
+    label.hidden = SEATS.indexOf(label.dataset.seat) > n || (zhukov && label.dataset.seat === "soviet");
+  }
 }
 
 /** Claim every seat of a new room that is not a bot (its invites), remember them, open the table. */
@@ -39,6 +43,10 @@ export async function startPlaying(created) {
 /** The solo room the options describe: bots on every seat that is not yours. */
 export function soloRoom(side, revolutionaries, teammates, level) {
   const bots = {};
+  if (side === "zhukov") {  // the Zhukov ruleset: the General Zhukov deck is the only opponent
+    if (teammates) for (const seat of SEATS.slice(2, revolutionaries + 1)) bots[seat] = level;
+    return { revolutionaries, bots, private: true, options: {}, ruleset: "zhukov" };
+  }
   if (side === "soviet") {
     for (const seat of SEATS.slice(1, revolutionaries + 1)) bots[seat] = level;
   } else {

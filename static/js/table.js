@@ -459,7 +459,10 @@ function renderPlayers(view) {
     if (active) li.append(el("span", { class: "badge", text: "to act" }));
     ul.append(li);
   }
-  if (st.me !== "soviet") {
+  if (view.zhukov) {
+    const z = view.zhukov, names = (cs) => cs.map((c) => `${c.title} (${c.colour})`).join(", ") || "none";
+    ul.append(el("li", { class: "zhukov-public hint", text: `General Zhukov deck: ${z.deck_count} left · resolving: ${z.current ? `${z.current.card.title} (${z.current.stage})` : "none"} · on the board: ${names(z.on_board)} · discarded: ${names(z.discard)} · events left: ${z.major_deck_count} major, ${z.minor_deck_count} minor` }));
+  } else if (st.me !== "soviet") {
     ul.append(el("li", { class: "spa-public hint", text: `SPA pool: ${view.spa_pool.map((c) => c.name).join(", ") || "empty"} · played: ${view.spa_queue.map((c) => c.name).join(", ") || "none"}` }));
   }
 }
