@@ -303,7 +303,7 @@ def test_zhukov_choices_are_team_decisions_offered_to_every_revolutionary():
     one_card(g, "z04")  # Imre Nagy appointed: the players choose who draws 2
     assert g.active_seats() == ["rev1", "rev2", "rev3"]
     views = g.views(["rev1", "rev2", "rev3", "spectator"])
-    assert all(v["decision"] == {"kind": "choice", "stage": "draw_player", "effect": "z04:top:0"}
+    assert all(v["decision"] == {"kind": "choice", "stage": "draw_player", "effect": "z04:top:0", "optional": False}
                for v in views.values())
     assert views["spectator"]["actions"] == []
     g.apply("rev3", {"type": "choose_player", "seat": "rev2"})
