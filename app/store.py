@@ -56,14 +56,14 @@ def _game_id() -> str:
 
 class GameStore:
     def __init__(self, sessionmaker, snapshot_every: int = 50, serialize_writes: bool = False, url: str = "",
-                 bus: Bus | None = None):
+                 bus: Bus | None = None, move_writers: int = 8):
         self.sessions = sessionmaker
         self.url = url or sessionmaker.kw["bind"].url.render_as_string(hide_password=False)
         self.bus = bus or make_bus(self.url)  # announces committed changes to the other instances
         # SQLite has one writer at a time; queueing writers here avoids its busy-wait backoff.
         self._write_lock = asyncio.Lock() if serialize_writes else None
         self._write_conn = None
-        self._moves = MoveWriter(self.url, self.bus, self._write_lock)
+        self._moves = MoveWriter(self.url, self.bus, self._write_lock, move_writers)
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, tuple[int, Game]] = OrderedDict()
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
