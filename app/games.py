@@ -107,7 +107,7 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
     hub, store = app.state.hub, app.state.store
     wake_bots(app, gid)
     if kind == "room":
-        store.forget(gid)
+        await store.room_changed(gid)
         await push_room(app, gid)
         return
     if not hub.watching(gid):

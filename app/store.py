@@ -137,6 +137,8 @@ class GameStore:
             if bots:
                 s.add(BotLeaseRow(game_id=gid, holder="", expires_at=_now()))
         self._remember(gid, 0, game)
+        if len(bots) == len(game.seats):
+            self._active.add(gid)
         return gid, {seat: inv for seat, inv in invites.items() if seat not in bots}
 
     async def row(self, gid: str) -> GameRow:
@@ -195,6 +197,8 @@ class GameStore:
                 await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.status == "open")
                                 .values(status="active", updated_at=_now()))
             await notify_in(s, self.bus, gid, row.version, "room")
+        if unclaimed == 0:  # committed: the game runs, and its first move needs no read to know it
+            self._active.add(gid)
         return token
 
     @staticmethod
@@ -243,6 +247,25 @@ class GameStore:
         self._active.discard(gid)
         self._seats.pop(gid, None)
 
+    async def room_changed(self, gid: str) -> None:
+        """A seat was claimed or left, or the room was abandoned (maybe by another instance): the
+        game itself did not move, so a cached copy at the row's version stays; the seats and
+        whether the game runs are read again (once per room change, never per move)."""
+        self._seats.pop(gid, None)
+        try:
+            row = await self.row(gid)
+        except StoreError:  # deleted
+            self.forget(gid)
+            return
+        cached = self._cache.get(gid)
+        if cached and cached[0] != row.version:
+            self._cache.pop(gid, None)
+        # Until here a move may still take the cached copy: the versioned write guards it anyway.
+        if row.status == "active":
+            self._active.add(gid)
+        else:
+            self._active.discard(gid)
+
     def forget_older(self, gid: str, version: int) -> None:
         """Another instance moved `gid` to `version`: drop our copy if it is older."""
         cached = self._cache.get(gid)
@@ -255,6 +278,10 @@ class GameStore:
 
     async def load(self, gid: str, row: GameRow | None = None) -> tuple[GameRow, Game]:
         row = row or await self.row(gid)
+        if row.status == "active":
+            # Known running from now on: a move takes the cached copy without reading the row back
+            # (were the row changed meanwhile, the move's versioned UPDATE refuses it as stale).
+            self._active.add(gid)
         cached = self._cache.get(gid)
         if cached and cached[0] == row.version:
             self._cache.move_to_end(gid)
