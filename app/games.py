@@ -102,6 +102,16 @@ async def refresh(app, conn) -> None:
         conn.post(view_message(game, conn.seat, row.version, row.status, seat_infos(await store.seats(conn.game_id))))
 
 
+async def resend(app, conn) -> None:
+    """The client asked for its full view (it could not apply a patch): every socket on the game is
+    brought up to the current version first, then this one gets the whole view of it."""
+    store = app.state.store
+    row, game = await store.load(conn.game_id)
+    await fan_out(app, conn.game_id, row.version)
+    conn.sent_version = max(conn.sent_version, row.version)
+    conn.post(view_message(game, conn.seat, row.version, row.status, seat_infos(await store.seats(conn.game_id))))
+
+
 async def on_notify(app, gid: str, version: int, kind: str) -> None:
     """A change announced by any instance (ourselves included) on the bus."""
     hub, store = app.state.hub, app.state.store

@@ -21,6 +21,12 @@ from .data.promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS, PRINTING_PRESS_
 _KEEP = ("provenance", "basis")
 
 
+def view_records() -> dict:
+    from .views import view_records as records  # views import the frames: not at import time
+
+    return records()
+
+
 def _public(rec: dict) -> dict:
     return {k: v for k, v in rec.items() if k not in _KEEP}
 
@@ -46,4 +52,6 @@ def catalog() -> dict:
         "fighters": {f["id"]: _public(f) for f in list(FIGHTERS) + list(REVOLUTIONARY_TANKS)},
         "spa_cards": {c["id"]: _public(c) for c in SPA_CARDS},
         "player_powers": {p["id"]: _public(p) for p in PLAYER_POWERS},
+        # Per component id, the texts a view sent without them leaves out (engine.views).
+        "view_records": view_records(),
     }
