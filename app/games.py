@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from engine import Game, IllegalAction
 
-from .hub import view_message
 from .rooms import seat_infos
 from .store import StoreError, status_of
 
@@ -99,7 +98,8 @@ async def refresh(app, conn) -> None:
     before = conn.sent_version
     await fan_out(app, conn.game_id, row.version)
     if conn.sent_version == before == row.version:  # it had the newest version: show it again
-        conn.post(view_message(game, conn.seat, row.version, row.status, seat_infos(await store.seats(conn.game_id))))
+        conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status,
+                                             seat_infos(await store.seats(conn.game_id))))
 
 
 async def resend(app, conn) -> None:
@@ -109,7 +109,8 @@ async def resend(app, conn) -> None:
     row, game = await store.load(conn.game_id)
     await fan_out(app, conn.game_id, row.version)
     conn.sent_version = max(conn.sent_version, row.version)
-    conn.post(view_message(game, conn.seat, row.version, row.status, seat_infos(await store.seats(conn.game_id))))
+    conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status,
+                                         seat_infos(await store.seats(conn.game_id))))
 
 
 async def on_notify(app, gid: str, version: int, kind: str) -> None:

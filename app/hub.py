@@ -10,7 +10,6 @@ import asyncio
 import json
 from dataclasses import dataclass, field
 
-import orjson
 from fastapi import WebSocket
 
 from engine import Game
@@ -161,13 +160,20 @@ class Hub:
             parts = {**old, **parts}
         self.sent[game_id] = (version, parts)
 
+    def view_message(self, game_id: str, game: Game, seat: str, version: int, status: str, seats: list[dict]) -> str:
+        """A full view for one socket (joining, or asking again); its pieces are kept, so that the
+        socket's next version can come as a patch."""
+        cutter = Cutter()
+        parts = cutter.cut(game.view(seat, texts=False))
+        before, old = self.sent.get(game_id, (-1, {}))
+        if version == before:
+            old[seat] = parts
+        elif version > before:
+            self.sent[game_id] = (version, {seat: parts})
+        return view_payload(cutter, parts, version, status, seat, seats)
+
     async def broadcast(self, game_id: str, message: dict) -> None:
         payload = json.dumps(message)
         for c in list(self.conns.get(game_id, ())):
             c.post(payload)
 
-
-def view_message(game: Game, seat: str, version: int, status: str, seats: list[dict]) -> str:
-    """A full view, without the static texts (clients join them from /api/catalog)."""
-    return orjson.dumps({"type": "view", "version": version, "status": status, "seat": seat, "seats": seats,
-                         "view": game.view(seat, texts=False)}).decode()

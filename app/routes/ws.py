@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnected
 
 from ..deps import admin_session
 from ..games import fan_out, make_move, refresh, resend
-from ..hub import Conn, view_message
+from ..hub import Conn
 from ..origin import origin_allowed
 from ..rooms import GAME_ID, seat_infos
 from ..schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage, SyncMessage
@@ -82,7 +82,7 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches:
                 last_refill=time.monotonic(), sent_version=row.version, patches=patches)
     hub.add(conn)  # no await from here on: the hub never holds a socket that did not get its view
     conn.start()
-    conn.post(view_message(game, conn.seat, row.version, row.status, seat_infos(seats)))
+    conn.post(hub.view_message(gid, game, conn.seat, row.version, row.status, seat_infos(seats)))
     for c in chat:
         conn.post(json.dumps({"type": "chat", "seat": c.seat, "name": c.name, "text": c.text,
                               "at": c.at.isoformat()}))
