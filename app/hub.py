@@ -14,7 +14,7 @@ from fastapi import WebSocket
 
 from engine import Game
 
-from .wire import Cutter, patch_payload, view_payload
+from .wire import Cut, patch_payload, view_payload
 
 SEND_TIMEOUT = 5.0    # a socket that takes longer than this to take one message is dropped
 OUTBOX_LIMIT = 256    # messages waiting for one socket before we give up on it (it reconnects)
@@ -138,39 +138,41 @@ class Hub:
                  if version > c.sent_version or (again and version == c.sent_version)]
         if not group:
             return
-        views = game.views({c.seat for c in group}, texts=False)
-        cutter = Cutter()
-        parts = {seat: cutter.cut(view) for seat, view in views.items()}
-        before, old = self.sent.get(game_id, (-1, {}))
+        public, own = game.view_parts({c.seat for c in group}, texts=False)
+        cut = Cut.of(public, own)
+        before, old = self.sent.get(game_id, (-1, None))
         full: dict[str, str] = {}
         patch: dict[str, str] = {}
         for c in group:
             seat = c.seat
-            if c.patches and not again and c.sent_version == before == version - 1 and seat in old:
+            if c.patches and not again and c.sent_version == before == version - 1 and seat in old.own:
                 payload = patch.get(seat)
                 if payload is None:
-                    payload = patch[seat] = patch_payload(cutter.diff(old[seat], parts[seat]), version, before, status)
+                    payload = patch[seat] = patch_payload(cut.patch(old, seat), version, before, status)
             else:
                 payload = full.get(seat)
                 if payload is None:
-                    payload = full[seat] = view_payload(cutter, parts[seat], version, status, seat, seats)
+                    payload = full[seat] = view_payload(cut, version, status, seat, seats)
             c.sent_version = version
             c.post(payload)
         if version == before:  # the room changed: the seats not pushed to keep their pieces
-            parts = {**old, **parts}
-        self.sent[game_id] = (version, parts)
+            for seat, part in old.own.items():
+                cut.own.setdefault(seat, part)
+        self.sent[game_id] = (version, cut)
 
     def view_message(self, game_id: str, game: Game, seat: str, version: int, status: str, seats: list[dict]) -> str:
         """A full view for one socket (joining, or asking again); its pieces are kept, so that the
         socket's next version can come as a patch."""
-        cutter = Cutter()
-        parts = cutter.cut(game.view(seat, texts=False))
-        before, old = self.sent.get(game_id, (-1, {}))
+        public, own = game.view_parts([seat], texts=False)
+        before, old = self.sent.get(game_id, (-1, None))
         if version == before:
-            old[seat] = parts
-        elif version > before:
-            self.sent[game_id] = (version, {seat: parts})
-        return view_payload(cutter, parts, version, status, seat, seats)
+            cut = old
+            cut.add(seat, own[seat])
+        else:
+            cut = Cut.of(public, own)
+            if version > before:
+                self.sent[game_id] = (version, cut)
+        return view_payload(cut, version, status, seat, seats)
 
     async def broadcast(self, game_id: str, message: dict) -> None:
         payload = json.dumps(message)

@@ -1,17 +1,20 @@
 """Views on the wire: each view cut into JSON pieces once, full-view messages assembled from them,
 and JSON Patches (RFC 6902) between two versions of one seat's view (docs/protocol.md).
 
-A view is a flat object of about thirty fields; each field is serialised on its own (a list item by
-item, an object member by member), so a field the seats share (the public part: the engine hands
-every seat the same objects) is serialised once per move, whichever socket it goes to, and two
-versions are compared piece by piece as bytes. The pieces are immutable: what a socket was sent
-cannot change under us when the game moves on.
+The engine hands the views of one version in two parts (`Game.view_parts`): the public part, the
+same for every seat, and each seat's own fields. A part is cut into pieces: each field serialised
+on its own, and the big ones (DEEP) member by member or item by item. The public part is cut,
+joined and compared with the previous version once per push, whatever the number of sockets; each
+seat adds its own few fields. Pieces are immutable bytes: what a socket was sent cannot change under
+us when the game moves on, and comparing two versions is comparing bytes.
 
 A patch is add / remove / replace operations at most two levels deep: `/field`, `/field/key` or
 `/field/index` (`-` to append). A list that lost items at its front and gained some at its end
-(the log tail) becomes removes of `/field/0` and appends. Whenever the operations would be longer
-than the new value, the value is replaced whole."""
+(the log tail) becomes removes of `/field/0` and appends. Whenever a field's operations would be
+longer than its new value, the value is replaced whole."""
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 import orjson
 
@@ -19,18 +22,39 @@ dumps = orjson.dumps
 
 # A field's pieces: bytes (a scalar, or any value kept whole), dict[str, bytes] or list[bytes].
 Pieces = bytes | dict | list
+Part = dict[str, Pieces]
+
+# Fields cut member by member or item by item; any other field is one piece (replaced whole when it
+# changes: small, or changing wholesale, like the legal actions).
+DEEP = frozenset({"locations", "log", "market", "secrets", "all_actions"})
 
 
-def _cut(value) -> Pieces:
-    cls = value.__class__
-    if cls is dict:
-        return {k: dumps(v) for k, v in value.items()}
-    if cls is list:
-        return [dumps(v) for v in value]
-    return dumps(value)
+def cut(part: dict, memo: dict[int, tuple[object, bytes]] | None = None) -> Part:
+    """`memo` (id -> (object, bytes)) shares the pieces of list items several parts hold as the same
+    object: the log entries that read the same for every seat."""
+    out = {}
+    for k, v in part.items():
+        if k not in DEEP:
+            out[k] = dumps(v)
+        elif v.__class__ is dict:
+            out[k] = {kk: dumps(vv) for kk, vv in v.items()}
+        elif v.__class__ is list:
+            if memo is None:
+                out[k] = [dumps(x) for x in v]
+                continue
+            items = []
+            for x in v:
+                hit = memo.get(id(x))
+                if hit is None or hit[0] is not x:
+                    hit = memo[id(x)] = (x, dumps(x))  # holding x keeps its id from being reused
+                items.append(hit[1])
+            out[k] = items
+        else:
+            out[k] = dumps(v)
+    return out
 
 
-def _joined(p: Pieces) -> bytes:
+def joined(p: Pieces) -> bytes:
     cls = p.__class__
     if cls is bytes:
         return p
@@ -39,71 +63,43 @@ def _joined(p: Pieces) -> bytes:
     return b"[" + b",".join(p) + b"]"
 
 
-class Cutter:
-    """Cuts the views of one push. Fields the views share (the same object) are cut, joined and
-    compared once."""
+def members(part: Part) -> bytes:
+    """The part's fields as JSON object members (no braces)."""
+    return b",".join(dumps(k) + b":" + joined(p) for k, p in part.items())
 
-    def __init__(self):
-        self._pieces: dict[int, tuple[object, Pieces]] = {}
-        self._joined: dict[int, bytes] = {}
-        self._ops: dict[tuple[str, int, int], list[bytes]] = {}
 
-    def cut(self, view: dict) -> dict[str, Pieces]:
-        out = {}
-        memo = self._pieces
-        for k, v in view.items():
-            hit = memo.get(id(v))
-            if hit is None or hit[0] is not v:
-                hit = memo[id(v)] = (v, _cut(v))  # holding v keeps its id from being reused
-            out[k] = hit[1]
-        return out
-
-    def joined(self, p: Pieces) -> bytes:
-        if p.__class__ is bytes:
-            return p
-        got = self._joined.get(id(p))
-        if got is None:
-            got = self._joined[id(p)] = _joined(p)
-        return got
-
-    def full(self, parts: dict[str, Pieces]) -> bytes:
-        return b"{" + b",".join(dumps(k) + b":" + self.joined(p) for k, p in parts.items()) + b"}"
-
-    def diff(self, old: dict[str, Pieces], new: dict[str, Pieces]) -> list[bytes]:
-        """The operations (each a JSON object, as bytes) that turn view `old` into view `new`."""
-        ops: list[bytes] = []
-        for k, p in new.items():
-            q = old.get(k)
-            if q is None:
-                ops.append(_op(b"add", _ptr(k), self.joined(p)))
-            elif q is not p:
-                key = (k, id(q), id(p))
-                got = self._ops.get(key)
-                if got is None:
-                    got = self._ops[key] = self._field(_ptr(k), q, p)
-                ops.extend(got)
-        for k in old:
-            if k not in new:
-                ops.append(_op(b"remove", _ptr(k)))
-        return ops
-
-    def _field(self, path: bytes, q: Pieces, p: Pieces) -> list[bytes]:
-        if q.__class__ is not p.__class__ or p.__class__ is bytes:
-            return [] if q == p else [_op(b"replace", path, self.joined(p))]
-        if p.__class__ is dict:
-            ops = [_op(b"replace" if k in q else b"add", path + _ptr(k), v) for k, v in p.items() if q.get(k) != v]
-            ops += [_op(b"remove", path + _ptr(k)) for k in q if k not in p]
+def diff(old: Part, new: Part) -> list[bytes]:
+    """The operations (each a JSON object, as bytes) that turn part `old` into part `new`."""
+    ops: list[bytes] = []
+    for k, p in new.items():
+        q = old.get(k)
+        if q == p:  # compared in C, piece by piece
+            continue
+        if q is None:
+            ops.append(_op(b"add", _ptr(k), joined(p)))
         else:
-            ops = _list_ops(path, q, p)
-        whole = self.joined(p)
-        if sum(len(o) for o in ops) > len(whole) + len(path) + 30:
-            return [_op(b"replace", path, whole)]
-        return ops
+            ops.extend(_field(_ptr(k), q, p))
+    for k in old:
+        if k not in new:
+            ops.append(_op(b"remove", _ptr(k)))
+    return ops
+
+
+def _field(path: bytes, q: Pieces, p: Pieces) -> list[bytes]:
+    if q.__class__ is not p.__class__ or p.__class__ is bytes:
+        return [_op(b"replace", path, joined(p))]
+    if p.__class__ is dict:
+        ops = [_op(b"replace" if k in q else b"add", path + _ptr(k), v) for k, v in p.items() if q.get(k) != v]
+        ops += [_op(b"remove", path + _ptr(k)) for k in q if k not in p]
+    else:
+        ops = _list_ops(path, q, p)
+    whole = joined(p)
+    if sum(len(o) for o in ops) > len(whole) + len(path) + 30:
+        return [_op(b"replace", path, whole)]
+    return ops
 
 
 def _list_ops(path: bytes, old: list[bytes], new: list[bytes]) -> list[bytes]:
-    if old == new:
-        return []
     n, m = len(old), len(new)
     # The old list less its first s items is the new list's start: remove those, append the rest.
     starts = [0] if not m else [s for s in range(n) if old[s] == new[0]]
@@ -117,9 +113,17 @@ def _list_ops(path: bytes, old: list[bytes], new: list[bytes]) -> list[bytes]:
     return ops
 
 
+_PTRS: dict[str, bytes] = {}
+
+
 def _ptr(key: str) -> bytes:
-    """A JSON Pointer (RFC 6901) to a member of the view."""
-    return b"/" + key.replace("~", "~0").replace("/", "~1").encode()
+    """A JSON Pointer (RFC 6901) token for a member of the view, with its leading slash."""
+    got = _PTRS.get(key)
+    if got is None:
+        got = b"/" + key.replace("~", "~0").replace("/", "~1").encode()
+        if len(_PTRS) < 4096:  # the view's field names and component ids: a few hundred
+            _PTRS[key] = got
+    return got
 
 
 def _op(op: bytes, path: bytes, value: bytes | None = None) -> bytes:
@@ -127,9 +131,39 @@ def _op(op: bytes, path: bytes, value: bytes | None = None) -> bytes:
     return head + b"}" if value is None else head + b',"value":' + value + b"}"
 
 
-def view_payload(cutter: Cutter, parts: dict[str, Pieces], version: int, status: str, seat: str, seats: list) -> str:
+@dataclass
+class Cut:
+    """The views of one version, in pieces: the public part once, each seat's own part."""
+
+    public: Part
+    own: dict[str, Part] = field(default_factory=dict)
+    _members: bytes | None = None
+    _ops: list[bytes] | None = None
+    _ops_base: int = 0
+
+    @classmethod
+    def of(cls, public: dict, own: dict[str, dict]) -> Cut:
+        memo: dict = {}
+        return cls(cut(public), {seat: cut({"seat": seat, **part}, memo) for seat, part in own.items()})
+
+    def add(self, seat: str, own: dict) -> None:
+        self.own[seat] = cut({"seat": seat, **own})
+
+    def full(self, seat: str) -> bytes:
+        if self._members is None:
+            self._members = members(self.public)
+        return b"{" + members(self.own[seat]) + b"," + self._members + b"}"
+
+    def patch(self, old: Cut, seat: str) -> list[bytes]:
+        """The operations from `old`'s view of `seat` to ours (the public ones computed once per `old`)."""
+        if self._ops is None or self._ops_base != id(old):
+            self._ops, self._ops_base = diff(old.public, self.public), id(old)
+        return self._ops + diff(old.own[seat], self.own[seat])
+
+
+def view_payload(c: Cut, version: int, status: str, seat: str, seats: list) -> str:
     return (b'{"type":"view","version":%d,"status":%b,"seat":%b,"seats":%b,"view":%b}'
-            % (version, dumps(status), dumps(seat), dumps(seats), cutter.full(parts))).decode()
+            % (version, dumps(status), dumps(seat), dumps(seats), c.full(seat))).decode()
 
 
 def patch_payload(ops: list[bytes], version: int, base: int, status: str) -> str:

@@ -90,6 +90,16 @@ class Game:
                 raise IllegalAction(f"Unknown seat '{seat}'.")
         return build_views(self, list(seats), texts)
 
+    def view_parts(self, seats, texts: bool = True) -> tuple[dict, dict[str, dict]]:
+        """The same views in two parts, `(public, {seat: own})`: the view of `seat` is
+        `{"seat": seat, **public, **own[seat]}` (what a server shares between seats)."""
+        from .views import build_view_parts
+
+        for seat in seats:
+            if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
+                raise IllegalAction(f"Unknown seat '{seat}'.")
+        return build_view_parts(self, list(seats), texts)
+
     def invalidate(self) -> None:
         """Drop the cached legal actions. A test and staging hook: call it after editing the state
         (`g.s`) by hand; play through `apply` never needs it."""

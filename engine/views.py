@@ -139,6 +139,14 @@ def build_view(g, seat: str, texts: bool = True) -> dict:
 
 def build_views(g, seats, texts: bool = True) -> dict[str, dict]:
     """Views of several seats at once: the public part is built once and shared (read-only)."""
+    public, own = build_view_parts(g, seats, texts)
+    return {seat: {"seat": seat, **public, **own[seat]} for seat in seats}
+
+
+def build_view_parts(g, seats, texts: bool = True) -> tuple[dict, dict[str, dict]]:
+    """`(public, {seat: own})`: the view of `seat` is `{"seat": seat, **public, **own[seat]}`. The
+    public part is the same for every seat; `own` holds the fields that may differ (hand, peeked,
+    active, prompt, decision, actions, log; the admin's secrets and all_actions). Read-only."""
     s = g.s
     active = g.active_seats()
     public = _public_part(g, texts)
@@ -161,13 +169,13 @@ def build_views(g, seats, texts: bool = True) -> dict[str, dict]:
             hand = []
         peeked = [{"location": p["location"], "fighter": _fighter(p["fighter"], False, texts)}
                   for p in printing_press.peeked_by(g, seat)] if seat in s["seats"] else []
-        view = {"seat": seat, **public, "hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
+        view = {"hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
                 "actions": g.legal_actions(seat) if seat in s["seats"] else [], "log": _log(g, seat, shared_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g, texts)
             view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}
         out[seat] = view
-    return out
+    return public, out
 
 
 def _public_part(g, texts: bool = True) -> dict:

@@ -12,7 +12,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from app.wire import Cutter
+from app.wire import Cut
 from engine import new_game
 from engine.public import catalog
 from tests.test_views_without_texts import covers, join
@@ -29,8 +29,7 @@ const load = async (name) => import("data:text/javascript," + encodeURIComponent
   let raw = input.first;
   const out = [hydrate(raw, cat)];
   for (const ops of input.patches) { raw = applyPatch(raw, ops); out.push(hydrate(raw, cat)); }
-  if (JSON.stringify(raw) !== JSON.stringify(input.last_raw)) throw new Error("raw view drifted");
-  process.stdout.write(JSON.stringify(out));
+  process.stdout.write(JSON.stringify({ out, raw }));
 })().catch((e) => { console.error(e); process.exit(1); });
 """
 
@@ -40,27 +39,26 @@ def test_browser_patch_and_hydrate_follow_a_whole_game(tmp_path):
     g = new_game(3, 21, {"promo_printing_press": True})
     rng = random.Random(21)
     seat = "rev1"
-    cutter = Cutter()
-    old = cutter.cut(g.view(seat, texts=False))
-    first = orjson.loads(cutter.full(old))
+    old = Cut.of(*g.view_parts([seat], texts=False))
+    first = orjson.loads(old.full(seat))
     patches, wanted = [], [join(first)]
     while not g.result and len(patches) < 300:
         who = rng.choice([s for s in g.seats if g.legal_actions(s)])
         acts = [a for a in g.legal_actions(who) if a["type"] not in ("undo", "cancel")] or g.legal_actions(who)
         g.apply(who, rng.choice(acts))
-        cutter = Cutter()
-        new = cutter.cut(g.view(seat, texts=False))
-        patches.append([orjson.loads(op) for op in cutter.diff(old, new)])
+        new = Cut.of(*g.view_parts([seat], texts=False))
+        patches.append([orjson.loads(op) for op in new.patch(old, seat)])
         wanted.append(join(g.view(seat, texts=False)))
         old = new
     data = tmp_path / "stream.json"
-    data.write_bytes(orjson.dumps({"records": catalog()["view_records"], "first": first, "patches": patches,
-                                   "last_raw": g.view(seat, texts=False)}))
+    data.write_bytes(orjson.dumps({"records": catalog()["view_records"], "first": first, "patches": patches}))
     script = tmp_path / "driver.cjs"
     script.write_text(DRIVER)
     done = subprocess.run(["node", str(script), str(STATIC), str(data)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
-    got = json.loads(done.stdout)
+    result = json.loads(done.stdout)
+    assert result["raw"] == orjson.loads(orjson.dumps(g.view(seat, texts=False)))
+    got = result["out"]
     assert len(got) == len(wanted) > 100
     for i, (a, b) in enumerate(zip(got, wanted, strict=True)):
         assert a == orjson.loads(orjson.dumps(b)), i
