@@ -160,6 +160,11 @@ class GameStore:
             self._seats[gid] = rows
         return rows
 
+    def without_bots(self, gid: str) -> bool:
+        """True when the game's seats are known (cached: the game runs) and none is a bot's."""
+        rows = self._seats.get(gid)
+        return rows is not None and not any(r.bot for r in rows)
+
     async def list_games(self, statuses: list[str], public_only: bool = True, limit: int = 100) -> list[GameRow]:
         async with self.sessions() as s:
             q = select(GameRow).where(GameRow.status.in_(statuses))

@@ -3,6 +3,8 @@ claim that started it (or the first read of its row), so the move takes the cach
 nothing back; the versioned write still refuses it when the room stopped running meanwhile."""
 from __future__ import annotations
 
+import time
+
 from sqlalchemy import update
 
 from app.models import GameRow
@@ -60,3 +62,23 @@ def test_a_room_stopped_behind_our_back_refuses_the_first_move(client):
 async def _abandon_quietly(store, gid: str) -> None:
     async with store.transaction() as s:
         await s.execute(update(GameRow).where(GameRow.id == gid).values(status="abandoned"))
+
+
+def test_a_game_without_bots_starts_no_bot_task_per_move(client, monkeypatch):
+    room, tokens = started_room(client)
+    store, driver = client.app.state.store, client.app.state.bots
+    looked: list[str] = []
+    drive = driver._drive
+
+    async def counted(gid):
+        looked.append(gid)
+        await drive(gid)
+
+    monkeypatch.setattr(driver, "_drive", counted)
+    time.sleep(0.3)  # PostgreSQL: the claims' room notes come back and drop the seats once more
+    client.get(f"/api/games/{room['id']}/view")  # seats read once the game runs: cached from now on
+    assert store.without_bots(room["id"])
+    seat, action = _first_action(store, room["id"])
+    r = client.post(f"/api/games/{room['id']}/actions", json={"version": 0, "action": action}, headers=auth(tokens[seat]))
+    assert r.status_code == 200, r.text
+    assert room["id"] not in looked
