@@ -80,3 +80,38 @@ import("data:text/javascript," + encodeURIComponent(fs.readFileSync(process.argv
     done = subprocess.run(["node", str(script), str(STATIC)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == [True] * 5
+
+
+STREAM = """
+import { ViewStream } from "./wire.js";
+const asked = [];
+const s = new ViewStream(() => asked.push("sync"));
+const cat = { view_records: { f_a: { name: "Anna" } } };
+const out = [];
+out.push(s.take({ type: "view", version: 4, status: "active", seat: "rev1", seats: [], view: { hand: [{ id: "f_a" }] } }, cat));
+out.push(s.take({ type: "patch", version: 5, base: 4, status: "active", patch: [{ op: "add", path: "/hand/-", value: { id: "f_a" } }] }, cat));
+out.push(s.take({ type: "patch", version: 7, base: 6, status: "active", patch: [] }, cat));      // missed 6
+out.push(s.take({ type: "patch", version: 8, base: 7, status: "active", patch: [] }, cat));      // still waiting
+out.push(s.take({ type: "view", version: 8, status: "active", seat: "rev1", seats: [], view: { hand: [] } }, cat));
+out.push(s.take({ type: "patch", version: 9, base: 8, status: "active", patch: [{ op: "remove", path: "/hand/0" }] }, cat));  // does not apply
+out.push(s.take({ type: "chat", text: "hi" }, cat));
+process.stdout.write(JSON.stringify({ out, asked }));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run the browser's modules")
+def test_view_stream_asks_for_a_full_view_when_a_patch_does_not_fit(tmp_path):
+    for name in ("wire.js", "patch.js", "catalog.js"):
+        shutil.copy(STATIC / name, tmp_path / name)
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    (tmp_path / "stream.js").write_text(STREAM)
+    done = subprocess.run(["node", str(tmp_path / "stream.js")], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    out = result["out"]
+    assert out[0]["view"] == {"hand": [{"id": "f_a", "name": "Anna"}]}
+    assert out[1]["type"] == "view" and out[1]["version"] == 5 and out[1]["seat"] == "rev1"
+    assert out[1]["view"]["hand"] == [{"id": "f_a", "name": "Anna"}] * 2
+    assert out[2] is None and out[3] is None and out[5] is None  # a missed version, a patch that does not apply
+    assert out[4]["version"] == 8 and out[6] == {"type": "chat", "text": "hi"}
+    assert result["asked"] == ["sync", "sync"]  # once per gap, not once per patch
