@@ -139,8 +139,8 @@ class Hub:
         if not group:
             return
         public, own = game.view_parts({c.seat for c in group}, texts=False)
-        cut = Cut.of(public, own)
         before, old = self.sent.get(game_id, (-1, None))
+        cut = Cut.of(public, own, old)
         full: dict[str, str] = {}
         patch: dict[str, str] = {}
         for c in group:

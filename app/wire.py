@@ -32,26 +32,40 @@ DEEP = frozenset({"locations", "log", "market", "secrets", "all_actions"})
 def cut(part: dict, memo: dict[int, tuple[object, bytes]] | None = None) -> Part:
     """`memo` (id -> (object, bytes)) shares the pieces of list items several parts hold as the same
     object: the log entries that read the same for every seat."""
+    return {k: _cut(k, v, memo) for k, v in part.items()}
+
+
+def _cut(k: str, v, memo=None) -> Pieces:
+    if k not in DEEP:
+        return dumps(v)
+    if v.__class__ is dict:
+        return {kk: dumps(vv) for kk, vv in v.items()}
+    if v.__class__ is not list:
+        return dumps(v)
+    if memo is None:
+        return [dumps(x) for x in v]
+    items = []
+    for x in v:
+        hit = memo.get(id(x))
+        if hit is None or hit[0] is not x:
+            hit = memo[id(x)] = (x, dumps(x))  # holding x keeps its id from being reused
+        items.append(hit[1])
+    return items
+
+
+def cut_since(part: dict, before: dict, pieces: Part) -> Part:
+    """Cut `part`, taking the pieces of every field equal to its value in `before` (compared in C,
+    deep) from `pieces` (the cut of `before`): a move changes a few fields of the public part.
+    Safe because views are built afresh: `before` still holds what was sent (tests check it)."""
     out = {}
+    missing = _MISSING
     for k, v in part.items():
-        if k not in DEEP:
-            out[k] = dumps(v)
-        elif v.__class__ is dict:
-            out[k] = {kk: dumps(vv) for kk, vv in v.items()}
-        elif v.__class__ is list:
-            if memo is None:
-                out[k] = [dumps(x) for x in v]
-                continue
-            items = []
-            for x in v:
-                hit = memo.get(id(x))
-                if hit is None or hit[0] is not x:
-                    hit = memo[id(x)] = (x, dumps(x))  # holding x keeps its id from being reused
-                items.append(hit[1])
-            out[k] = items
-        else:
-            out[k] = dumps(v)
+        old = before.get(k, missing)
+        out[k] = pieces[k] if old is not missing and old == v and k in pieces else _cut(k, v)
     return out
+
+
+_MISSING = object()
 
 
 def joined(p: Pieces) -> bytes:
@@ -73,7 +87,7 @@ def diff(old: Part, new: Part) -> list[bytes]:
     ops: list[bytes] = []
     for k, p in new.items():
         q = old.get(k)
-        if q == p:  # compared in C, piece by piece
+        if q is p or q == p:  # the same pieces (an unchanged field), or compared in C, piece by piece
             continue
         if q is None:
             ops.append(_op(b"add", _ptr(k), joined(p)))
@@ -93,20 +107,26 @@ def _field(path: bytes, q: Pieces, p: Pieces) -> list[bytes]:
         ops += [_op(b"remove", path + _ptr(k)) for k in q if k not in p]
     else:
         ops = _list_ops(path, q, p)
-    whole = joined(p)
-    if sum(len(o) for o in ops) > len(whole) + len(path) + 30:
-        return [_op(b"replace", path, whole)]
+    # Operations longer than the value itself: replace it whole (sizes summed, not joined, first).
+    size = sum(map(len, p.values() if p.__class__ is dict else p)) + len(p) * (12 if p.__class__ is dict else 1)
+    if sum(map(len, ops)) > size + len(path) + 30:
+        return [_op(b"replace", path, joined(p))]
     return ops
 
 
 def _list_ops(path: bytes, old: list[bytes], new: list[bytes]) -> list[bytes]:
     n, m = len(old), len(new)
     # The old list less its first s items is the new list's start: remove those, append the rest.
-    starts = [0] if not m else [s for s in range(n) if old[s] == new[0]]
-    for s in starts[:4]:
-        keep = n - s
-        if keep <= m and old[s:] == new[:keep]:
-            return [_op(b"remove", path + b"/0")] * s + [_op(b"add", path + b"/-", v) for v in new[keep:]]
+    if not m:
+        s = n
+    else:
+        try:
+            s = old.index(new[0])  # items are distinct in practice (log entries are numbered)
+        except ValueError:
+            s = n
+    keep = n - s
+    if keep <= m and old[s:] == new[:keep]:
+        return [_op(b"remove", path + b"/0")] * s + [_op(b"add", path + b"/-", v) for v in new[keep:]]
     ops = [_op(b"replace", path + b"/%d" % i, new[i]) for i in range(min(n, m)) if old[i] != new[i]]
     ops += [_op(b"add", path + b"/-", v) for v in new[n:]]
     ops += [_op(b"remove", path + b"/%d" % i) for i in range(n - 1, m - 1, -1)]
@@ -137,14 +157,17 @@ class Cut:
 
     public: Part
     own: dict[str, Part] = field(default_factory=dict)
+    raw: dict | None = None  # the public part as the engine built it (read-only): the next cut compares with it
     _members: bytes | None = None
     _ops: list[bytes] | None = None
     _ops_base: int = 0
 
     @classmethod
-    def of(cls, public: dict, own: dict[str, dict]) -> Cut:
+    def of(cls, public: dict, own: dict[str, dict], before: Cut | None = None) -> Cut:
+        """`before`: the cut of the previous version, whose unchanged public fields are reused."""
         memo: dict = {}
-        return cls(cut(public), {seat: cut({"seat": seat, **part}, memo) for seat, part in own.items()})
+        pub = cut(public) if before is None or before.raw is None else cut_since(public, before.raw, before.public)
+        return cls(pub, {seat: cut({"seat": seat, **part}, memo) for seat, part in own.items()}, public)
 
     def add(self, seat: str, own: dict) -> None:
         self.own[seat] = cut({"seat": seat, **own})

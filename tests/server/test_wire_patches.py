@@ -31,7 +31,7 @@ def test_patches_of_a_whole_game_rebuild_every_full_view():
             acts = [a for a in g.legal_actions(seat) if a["type"] not in ("undo", "cancel")] or g.legal_actions(seat)
             g.apply(seat, rng.choice(acts))
             version += 1
-            new = Cut.of(*g.view_parts(seats, texts=False))  # one per push, as the hub does
+            new = Cut.of(*g.view_parts(seats, texts=False), old)  # one per push, as the hub does
             for s in seats:
                 msg = orjson.loads(patch_payload(new.patch(old, s), version, version - 1, "active"))
                 assert (msg["type"], msg["version"], msg["base"]) == ("patch", version, version - 1)
@@ -71,3 +71,21 @@ def test_list_shift_and_pointer_escaping():
     assert {"op": "add", "path": "/log/-", "value": line[11]} in ops
     assert {"op": "replace", "path": "/locations/x~0y~1z", "value": "c" * 80} in ops
     assert jsonpatch.apply_patch(before, ops) == after
+
+
+def test_the_public_part_sent_is_never_changed_by_later_moves():
+    """Unchanged public fields are found by comparing with the public part of the previous version
+    as the engine built it: that holds only if the engine never changes a view after handing it
+    out (no view field may be a live reference into the game state)."""
+    g = new_game(3, 13, {"promo_printing_press": True})
+    rng = random.Random(13)
+    kept = []
+    while not g.result and len(kept) < 400:
+        public, _ = g.view_parts(("rev1",), texts=False)
+        kept.append((public, orjson.loads(orjson.dumps(public))))
+        seat = rng.choice([s for s in g.seats if g.legal_actions(s)])
+        acts = [a for a in g.legal_actions(seat) if a["type"] not in ("undo", "cancel")] or g.legal_actions(seat)
+        g.apply(seat, rng.choice(acts))
+    assert len(kept) > 100
+    for i, (public, snapshot) in enumerate(kept):
+        assert orjson.loads(orjson.dumps(public)) == snapshot, f"the public part of move {i} changed afterwards"
