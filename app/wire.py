@@ -32,7 +32,7 @@ DEEP = frozenset({"locations", "log", "market", "secrets", "all_actions"})
 def cut(part: dict, memo: dict[int, tuple[object, bytes]] | None = None) -> Part:
     """`memo` (id -> (object, bytes)) shares the pieces of list items several parts hold as the same
     object: the log entries that read the same for every seat."""
-    return {k: _cut(k, v, memo) for k, v in part.items()}
+    return {k: _cut(k, v, memo) if k in DEEP else dumps(v) for k, v in part.items()}
 
 
 def _cut(k: str, v, memo=None) -> Pieces:
