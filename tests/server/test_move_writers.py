@@ -13,14 +13,26 @@ from app.movelog import Move, MoveWriter
 from tests.server.helpers import run_async
 
 
-def _games(pg_url: str, n: int) -> list[str]:
-    ids = [f"mw{secrets.token_hex(6)}" for _ in range(n)]
+@pytest.fixture
+def games(pg_url):
+    """`games(n)`: n bare game rows (no seats, an action log that is not a real game's), deleted
+    afterwards: the session's database is shared, and other tests list and load its games."""
+    made: list[str] = []
+
+    def make(n: int) -> list[str]:
+        ids = [f"mw{secrets.token_hex(6)}" for _ in range(n)]
+        with psycopg.connect(pg_url, autocommit=True) as c:
+            for gid in ids:
+                c.execute("INSERT INTO games (id, revolutionaries, options, private, seed, status, version, result, "
+                          "creator_ip, created_at, updated_at) VALUES (%s, 2, '{}', false, 1, 'active', 0, null, '', "
+                          "now(), now())", (gid,))
+        made.extend(ids)
+        return ids
+
+    yield make
     with psycopg.connect(pg_url, autocommit=True) as c:
-        for gid in ids:
-            c.execute("INSERT INTO games (id, revolutionaries, options, private, seed, status, version, result, "
-                      "creator_ip, created_at, updated_at) VALUES (%s, 2, '{}', false, 1, 'active', 0, null, '', "
-                      "now(), now())", (gid,))
-    return ids
+        c.execute("DELETE FROM actions WHERE game_id = ANY(%s)", (made,))
+        c.execute("DELETE FROM games WHERE id = ANY(%s)", (made,))
 
 
 async def _writers(watch, name: str) -> int:
@@ -29,10 +41,10 @@ async def _writers(watch, name: str) -> int:
     return (await cur.fetchone())[0]
 
 
-def test_blocked_writes_wait_for_the_bounded_connections(pg_url):
+def test_blocked_writes_wait_for_the_bounded_connections(pg_url, games):
     """Ten moves at once while their rows are locked (a slow database): only the writer's two
     connections exist meanwhile; once the rows are free every move commits, on those two."""
-    games = _games(pg_url, 10)
+    games = games(10)
     name = f"doi-moves-{secrets.token_hex(3)}"
 
     async def scenario():
@@ -67,10 +79,10 @@ def test_blocked_writes_wait_for_the_bounded_connections(pg_url):
     assert after == 2
 
 
-def test_a_cancelled_write_gives_its_connection_back(pg_url):
+def test_a_cancelled_write_gives_its_connection_back(pg_url, games):
     """A write cut short (its socket went away while the row was locked) frees its permit: the
     writer of one connection still writes the next move, and the cancelled one changed nothing."""
-    games = _games(pg_url, 2)
+    games = games(2)
 
     async def scenario():
         writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
