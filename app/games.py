@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from engine import Game, IllegalAction
 
-from .hub import view_message
 from .rooms import seat_infos
 from .store import StoreError, status_of
 
@@ -99,7 +98,19 @@ async def refresh(app, conn) -> None:
     before = conn.sent_version
     await fan_out(app, conn.game_id, row.version)
     if conn.sent_version == before == row.version:  # it had the newest version: show it again
-        conn.post(view_message(game, conn.seat, row.version, row.status, seat_infos(await store.seats(conn.game_id))))
+        conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status,
+                                             seat_infos(await store.seats(conn.game_id))))
+
+
+async def resend(app, conn) -> None:
+    """The client asked for its full view (it could not apply a patch): every socket on the game is
+    brought up to the current version first, then this one gets the whole view of it."""
+    store = app.state.store
+    row, game = await store.load(conn.game_id)
+    await fan_out(app, conn.game_id, row.version)
+    conn.sent_version = max(conn.sent_version, row.version)
+    conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status,
+                                         seat_infos(await store.seats(conn.game_id))))
 
 
 async def on_notify(app, gid: str, version: int, kind: str) -> None:
@@ -107,7 +118,7 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
     hub, store = app.state.hub, app.state.store
     wake_bots(app, gid)
     if kind == "room":
-        store.forget(gid)
+        await store.room_changed(gid)
         await push_room(app, gid)
         return
     if not hub.watching(gid):

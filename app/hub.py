@@ -10,10 +10,11 @@ import asyncio
 import json
 from dataclasses import dataclass, field
 
-import orjson
 from fastapi import WebSocket
 
 from engine import Game
+
+from .wire import Cut, patch_payload, view_payload
 
 SEND_TIMEOUT = 5.0    # a socket that takes longer than this to take one message is dropped
 OUTBOX_LIMIT = 256    # messages waiting for one socket before we give up on it (it reconnects)
@@ -29,6 +30,7 @@ class Conn:
     seat: str  # a seat of the game, "spectator" or "admin"
     name: str = ""
     sent_version: int = -1
+    patches: bool = False     # the client applies JSON Patches (after a full view) instead of full views
     tokens: float = 0.0       # rate limit: a token bucket refilled at the allowed message rate
     last_refill: float = 0.0
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
@@ -87,6 +89,9 @@ class Hub:
     def __init__(self, metrics=None):
         self.conns: dict[str, set[Conn]] = {}
         self.metrics = metrics
+        # Per game, the last version pushed and each seat's view of it in pieces (app.wire): what
+        # the next version's patches are taken against.
+        self.sent: dict[str, tuple[int, dict]] = {}
 
     def add(self, conn: Conn) -> None:
         self.conns.setdefault(conn.game_id, set()).add(conn)
@@ -101,6 +106,7 @@ class Hub:
                 self.metrics.sockets.dec()
             if not group:
                 del self.conns[conn.game_id]
+                self.sent.pop(conn.game_id, None)
 
     async def close_all(self, timeout: float = 5.0) -> None:
         """Graceful shutdown: tell every client to reconnect (to this or another instance), close
@@ -132,19 +138,44 @@ class Hub:
                  if version > c.sent_version or (again and version == c.sent_version)]
         if not group:
             return
-        views = game.views({c.seat for c in group})
-        payloads = {seat: orjson.dumps({"type": "view", "version": version, "status": status, "seat": seat,
-                                        "seats": seats, "view": view}).decode() for seat, view in views.items()}
+        public, own = game.view_parts({c.seat for c in group}, texts=False)
+        before, old = self.sent.get(game_id, (-1, None))
+        cut = Cut.of(public, own, old)
+        full: dict[str, str] = {}
+        patch: dict[str, str] = {}
         for c in group:
+            seat = c.seat
+            if c.patches and not again and c.sent_version == before == version - 1 and seat in old.own:
+                payload = patch.get(seat)
+                if payload is None:
+                    payload = patch[seat] = patch_payload(cut.patch(old, seat), version, before, status)
+            else:
+                payload = full.get(seat)
+                if payload is None:
+                    payload = full[seat] = view_payload(cut, version, status, seat, seats)
             c.sent_version = version
-            c.post(payloads[c.seat])
+            c.post(payload)
+        if version == before:  # the room changed: the seats not pushed to keep their pieces
+            for seat, part in old.own.items():
+                cut.own.setdefault(seat, part)
+        self.sent[game_id] = (version, cut)
+
+    def view_message(self, game_id: str, game: Game, seat: str, version: int, status: str, seats: list[dict]) -> str:
+        """A full view for one socket (joining, or asking again); its pieces are kept, so that the
+        socket's next version can come as a patch."""
+        public, own = game.view_parts([seat], texts=False)
+        before, old = self.sent.get(game_id, (-1, None))
+        if version == before:
+            cut = old
+            cut.add(seat, own[seat])
+        else:
+            cut = Cut.of(public, own)
+            if version > before:
+                self.sent[game_id] = (version, cut)
+        return view_payload(cut, version, status, seat, seats)
 
     async def broadcast(self, game_id: str, message: dict) -> None:
         payload = json.dumps(message)
         for c in list(self.conns.get(game_id, ())):
             c.post(payload)
 
-
-def view_message(game: Game, seat: str, version: int, status: str, seats: list[dict]) -> str:
-    return json.dumps({"type": "view", "version": version, "status": status, "seat": seat, "seats": seats,
-                       "view": game.view(seat)})

@@ -59,7 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Fan-out between instances: Redis if configured, else PostgreSQL LISTEN/NOTIFY, else local.
         bus = app.state.bus = make_bus(url, settings.redis_url, settings.redis_channel)
         app.state.store = GameStore(app.state.sessions, settings.snapshot_every, serialize_writes=is_sqlite(url),
-                                    url=url, bus=bus)
+                                    url=url, bus=bus, move_writers=settings.move_writers)
         await app.state.store.start(engine)
         app.state.signer = Signer(settings.secret_key or await app.state.store.kept_secret("cookie_key"))
         app.state.limiter = Limiter(app.state.store, postgres=not is_sqlite(url))

@@ -11,7 +11,10 @@ driver's thread hand-offs (each statement crossing to a worker thread and back, 
 
 PostgreSQL: one prepared statement in autocommit on a connection kept for move writes, so one
 round trip commits the move; when the bus is LISTEN/NOTIFY the pg_notify rides in it (sent on
-commit), and any bus hears of the move through `after_commit`."""
+commit), and any bus hears of the move through `after_commit`. At most `max_connections` such
+connections are open (DOI_MOVE_WRITERS): when every one is busy, a write waits for one to come
+back instead of opening another (unbounded, a slow database made them pile up until PostgreSQL's
+own max_connections refused everyone)."""
 from __future__ import annotations
 
 import asyncio
@@ -51,13 +54,21 @@ class MoveWriter:
     """`await write(move)` is True when the move committed, False when the game had moved on
     (another server, or a concurrent request): the caller reports "stale"."""
 
-    def __init__(self, url: str, bus, lock: asyncio.Lock | None):
+    APPLICATION_NAME = "doi-moves"  # how these connections show in pg_stat_activity
+
+    def __init__(self, url: str, bus, lock: asyncio.Lock | None, max_connections: int = 8):
+        if max_connections < 1:
+            raise ValueError("A move writer needs at least one connection.")
         self.url = url
         self.bus = bus
         self.sqlite = is_sqlite(url)
         self.lock = lock or asyncio.Lock()
+        self.max_connections = max_connections
         self._sync_conn = None
-        self._idle: list = []  # PostgreSQL connections kept for move writes
+        self._idle: list = []  # PostgreSQL connections kept for move writes, not in use
+        # Held for as long as a write uses a connection. A write opens one only when none is idle,
+        # so connections open (idle + in use) never outnumber the permits.
+        self._permits = asyncio.Semaphore(max_connections)
 
     def _sqlite(self) -> sqlite3.Connection:
         """The synchronous SQLite write connection, opened on first use, in autocommit mode: each
@@ -118,28 +129,31 @@ class MoveWriter:
         params = {"gid": move.game_id, "v": move.version, "nv": move.new_version, "st": move.status,
                   "res": Json(move.result), "seat": move.seat, "action": Json(move.action),
                   "state": Json(move.snapshot), "snap": move.snapshot is not None, "c": CHANNEL, "p": note}
-        conn = await self._checkout()
-        try:
-            row = await (await conn.execute(sql, params, prepare=True)).fetchone()
-            return row[0] == 1
-        except UniqueViolation:
-            return False
-        except BaseException:
-            # A broken connection (or a cancelled write) is not reused: the next write opens another.
-            await _close_quietly(conn)
-            conn = None
-            raise
-        finally:
-            if conn is not None:
-                self._idle.append(conn)
+        async with self._permits:
+            conn = await self._checkout()
+            try:
+                row = await (await conn.execute(sql, params, prepare=True)).fetchone()
+                return row[0] == 1
+            except UniqueViolation:
+                return False
+            except BaseException:
+                # A broken connection (or a cancelled write) is not reused: the next write opens another.
+                await _close_quietly(conn)
+                conn = None
+                raise
+            finally:
+                if conn is not None:
+                    self._idle.append(conn)
 
     async def _checkout(self):
-        """A long-lived autocommit connection of our own: no pool checkout, ping or reset per move."""
+        """A long-lived autocommit connection of our own: no pool checkout, ping or reset per move.
+        The caller holds a permit."""
         if self._idle:
             return self._idle.pop()
         import psycopg
 
-        return await psycopg.AsyncConnection.connect(plain_pg_url(self.url), autocommit=True)
+        return await psycopg.AsyncConnection.connect(plain_pg_url(self.url), autocommit=True,
+                                                     application_name=self.APPLICATION_NAME)
 
     async def close(self) -> None:
         if self._sync_conn is not None:

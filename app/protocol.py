@@ -19,7 +19,9 @@ from .schemas import (
     SeatToken,
     ServerChat,
     ServerError,
+    ServerPatch,
     ServerView,
+    SyncMessage,
 )
 from .seat_bots import PROTOCOL_NOTE as BOTS_NOTE
 
@@ -81,9 +83,33 @@ On connect the server sends your seat's view and the recent chat. After every ch
 new version, every version in order (with several instances too). Views are filtered on the server: you only ever
 receive your own hand.
 
+### Patches: `WS /ws/games/{id}?patches=1`
+
+A socket opened with `?patches=1` gets a full `view` first (on connect, after `auth`, after a
+`stale` refusal, after a room change) and then, for each move, a `patch` message:
+`{"type": "patch", "version": V, "base": B, "status": ..., "patch": [...]}`. `patch` is a JSON
+Patch (RFC 6902) on the `view` object of version `B`; applied, it gives the view of version `V`
+(`B` is `V - 1`; `seat` and `seats` are as in the last full view). The server only sends `add`,
+`remove` and `replace`, on paths at most two levels deep (`/field`, `/field/key`, `/field/index`,
+`-` appending to a list). A client whose version is not `base`, or whose patch does not apply,
+sends `{"type": "sync"}` and gets the full view of the current version (and patches after it).
+Without `?patches=1` every message is a full `view` (simple clients, the test and bench drivers).
+A patch is typically a few hundred bytes where a full view is 6-9 KB.
+
+### Static texts: `GET /api/catalog`
+
+Views name components by id: a fighter is `{"id", "active"}`, a card, headline, event or SPA card
+`{"id"}` (with its in-play fields, such as a market slot's `cost`), a location carries no `name`.
+`GET /api/catalog` (send `If-None-Match` with its `ETag`: `304` while the texts are the same) has
+`view_records`: per component id, the fields a full view shows for it (`name`, `title`, `icons`,
+`ability`, `text`, `cost`, `requires`, ...; ids are unique across kinds). Join each record under
+its id, the view's own fields winning, and a location's record under its key in `locations`
+(the browser does this in `static/js/catalog.js`). This holds for every view the server sends:
+websocket, `GET .../view`, move answers, replays and the admin's.
+
 Client to server: `auth` (above), `action` (with the version of the view it answers; a stale version gets an
 error frame with `code: "stale"` followed by the fresh view), `chat`, `ping` (answered by
-`{"type": "pong"}`). Every frame must be a text frame holding one JSON object, UTF-8, at most
+`{"type": "pong"}`), `sync` (a full view, see Patches). Every frame must be a text frame holding one JSON object, UTF-8, at most
 {depth} levels deep and {max_bytes} bytes; fields have exact JSON types (`"version": "0"`, `0.0`
 or `true` is not `0`, and an action matches a legal action only with the same types: `1.0` is not
 `1`); chat text is 1 to {chat} characters, without NUL. Anything else (binary frames included)
@@ -92,8 +118,8 @@ gets an error frame, changes nothing and leaves the socket open. Error codes: `i
 `open`, `finished`, `abandoned`, `rate_limited`, `idle`, `internal` (the server failed to apply
 the move; nothing was changed: send it again).
 
-Server to client: `view`, `chat`, `error`, `pong`, `reconnect` (the server is shutting down:
-connect again, to it or to another instance).
+Server to client: `view`, `patch` (only with `?patches=1`), `chat`, `error`, `pong`, `reconnect`
+(the server is shutting down: connect again, to it or to another instance).
 
 Limits (defaults; see `app/settings.py`): a connection may send {rate:g} messages per second on
 average (bursts up to {burst}; beyond that each message gets an error frame with
@@ -110,7 +136,9 @@ MODELS = [
     ("GameSummary (REST answer)", GameSummary),
     ("action (client to server)", ActionMessage), ("chat (client to server)", ChatMessage),
     ("ping (client to server)", PingMessage), ("auth (client to server)", AuthMessage),
-    ("view (server to client)", ServerView), ("chat (server to client)", ServerChat),
+    ("sync (client to server)", SyncMessage),
+    ("view (server to client)", ServerView), ("patch (server to client)", ServerPatch),
+    ("chat (server to client)", ServerChat),
     ("error (server to client)", ServerError), ("ErrorBody (every REST error)", ErrorBody),
 ]
 
@@ -128,7 +156,8 @@ them back verbatim as `action`), log (entries `{n, day, text, refs}`; a roll als
 `morale_draw`, `soviet_hand_limit`, `cp`, `turn`, `marks`, `lapsing`, `barricade_supply`,
 `out_of_game` (barricades and revolutionary tanks removed for good), `peeked` (face-down fighters
 this seat has peeked at, Printing Press promo: own seat only), ...). Actions are JSON
-objects with a `type`; `{"type": "undo"}` appears when undo is allowed.
+objects with a `type`; `{"type": "undo"}` appears when undo is allowed. Components are ids with
+their in-play fields only: their texts come from `/api/catalog`'s `view_records` (above).
 """
 
 

@@ -203,6 +203,23 @@ class ServerView(BaseModel):
     view: dict[str, Any]
 
 
+class SyncMessage(Strict):
+    """Ask for the full view of your seat (a client that cannot apply a patch)."""
+
+    type: Literal["sync"]
+
+
+class ServerPatch(BaseModel):
+    """The change from version `base` to `version` of your seat's view (sockets opened with
+    `?patches=1`, after a full view): a JSON Patch (RFC 6902) on the `view` object."""
+
+    type: Literal["patch"] = "patch"
+    version: int
+    base: int
+    status: str
+    patch: list[dict[str, Any]]
+
+
 class ServerChat(BaseModel):
     type: Literal["chat"] = "chat"
     seat: str

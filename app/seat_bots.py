@@ -108,6 +108,8 @@ class BotDriver:
 
     def poke(self, gid: str) -> None:
         """`gid` changed (or may need its bots): look at it soon."""
+        if self.app.state.store.without_bots(gid):  # most games: no task per move
+            return
         self.pending.add(gid)
         task = self.tasks.get(gid)
         if task is None or task.done():

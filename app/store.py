@@ -57,14 +57,14 @@ def _game_id() -> str:
 
 class GameStore:
     def __init__(self, sessionmaker, snapshot_every: int = 50, serialize_writes: bool = False, url: str = "",
-                 bus: Bus | None = None):
+                 bus: Bus | None = None, move_writers: int = 8):
         self.sessions = sessionmaker
         self.url = url or sessionmaker.kw["bind"].url.render_as_string(hide_password=False)
         self.bus = bus or make_bus(self.url)  # announces committed changes to the other instances
         # SQLite has one writer at a time; queueing writers here avoids its busy-wait backoff.
         self._write_lock = asyncio.Lock() if serialize_writes else None
         self._write_conn = None
-        self._moves = MoveWriter(self.url, self.bus, self._write_lock)
+        self._moves = MoveWriter(self.url, self.bus, self._write_lock, move_writers)
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, tuple[int, Game]] = OrderedDict()
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -138,6 +138,8 @@ class GameStore:
             if bots:
                 s.add(BotLeaseRow(game_id=gid, holder="", expires_at=_now()))
         self._remember(gid, 0, game)
+        if len(bots) == len(game.seats):
+            self._active.add(gid)
         return gid, {seat: inv for seat, inv in invites.items() if seat not in bots}
 
     async def row(self, gid: str) -> GameRow:
@@ -158,6 +160,11 @@ class GameStore:
         if all(r.token_hash for r in rows):
             self._seats[gid] = rows
         return rows
+
+    def without_bots(self, gid: str) -> bool:
+        """True when the game's seats are known (cached: the game runs) and none is a bot's."""
+        rows = self._seats.get(gid)
+        return rows is not None and not any(r.bot for r in rows)
 
     async def list_games(self, statuses: list[str], public_only: bool = True, limit: int = 100) -> list[GameRow]:
         async with self.sessions() as s:
@@ -196,6 +203,8 @@ class GameStore:
                 await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.status == "open")
                                 .values(status="active", updated_at=_now()))
             await notify_in(s, self.bus, gid, row.version, "room")
+        if unclaimed == 0:  # committed: the game runs, and its first move needs no read to know it
+            self._active.add(gid)
         return token
 
     @staticmethod
@@ -244,6 +253,25 @@ class GameStore:
         self._active.discard(gid)
         self._seats.pop(gid, None)
 
+    async def room_changed(self, gid: str) -> None:
+        """A seat was claimed or left, or the room was abandoned (maybe by another instance): the
+        game itself did not move, so a cached copy at the row's version stays; the seats and
+        whether the game runs are read again (once per room change, never per move)."""
+        self._seats.pop(gid, None)
+        try:
+            row = await self.row(gid)
+        except StoreError:  # deleted
+            self.forget(gid)
+            return
+        cached = self._cache.get(gid)
+        if cached and cached[0] != row.version:
+            self._cache.pop(gid, None)
+        # Until here a move may still take the cached copy: the versioned write guards it anyway.
+        if row.status == "active":
+            self._active.add(gid)
+        else:
+            self._active.discard(gid)
+
     def forget_older(self, gid: str, version: int) -> None:
         """Another instance moved `gid` to `version`: drop our copy if it is older."""
         cached = self._cache.get(gid)
@@ -256,6 +284,10 @@ class GameStore:
 
     async def load(self, gid: str, row: GameRow | None = None) -> tuple[GameRow, Game]:
         row = row or await self.row(gid)
+        if row.status == "active":
+            # Known running from now on: a move takes the cached copy without reading the row back
+            # (were the row changed meanwhile, the move's versioned UPDATE refuses it as stale).
+            self._active.add(gid)
         cached = self._cache.get(gid)
         if cached and cached[0] == row.version:
             self._cache.move_to_end(gid)

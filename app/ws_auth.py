@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 
-from .hub import view_message
 from .rooms import seat_infos
 from .store import StoreError
 
@@ -36,4 +35,4 @@ async def authenticate(app, conn, token: str) -> None:
     conn.seat = seat
     conn.name = next((s.name for s in seats if s.seat == seat), None) or seat
     conn.sent_version = row.version
-    conn.post(view_message(game, seat, row.version, row.status, seat_infos(seats)))
+    conn.post(app.state.hub.view_message(conn.game_id, game, seat, row.version, row.status, seat_infos(seats)))

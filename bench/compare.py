@@ -84,10 +84,10 @@ def server_for(target: str, workdir: Path, name: str):
 
 
 def run_client(target: str, url: str, pid: int, seconds: float, rooms: int, think: int = 0,
-               burst: int = 0, seed: int = 1) -> dict:
+               burst: int = 0, seed: int = 1, views: str = "patch") -> dict:
     cmd = ["node", str(BGIO / "load.js"), "--target", "bgio" if target == "bgio" else "doi", "--url", url,
            "--rooms", str(rooms), "--think", str(think), "--seconds", str(seconds), "--seed", str(seed),
-           "--burst", str(burst), "--server-pid", str(pid)]
+           "--burst", str(burst), "--server-pid", str(pid), "--views", views]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 600)
     if done.returncode:
         raise RuntimeError(f"load client failed ({done.returncode}): {done.stderr[-2000:]}")
@@ -191,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scenarios", nargs="+", choices=("saturated", "thinking", "burst"),
                     default=["saturated", "thinking", "burst"])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--views", choices=("patch", "full"), default="patch",
+                    help="ours: a full view then JSON Patches per socket (the browser's way), or a full view per move")
     ap.add_argument("--raw", help="also write every raw client result to this JSON file")
     args = ap.parse_args(argv)
     ensure_node_modules()
@@ -209,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
                 started = time.perf_counter()
                 try:
                     with server_for(target, Path(tmp), f"{target}-{name}") as (url, pid):
-                        r = run_client(target, url, pid, seed=args.seed, **scenarios[name])
+                        r = run_client(target, url, pid, seed=args.seed, views=args.views, **scenarios[name])
                 except (RuntimeError, subprocess.SubprocessError, OSError) as e:  # the other figures still count
                     print(f"  {TARGETS[target]}, {name}: FAILED: {e}", flush=True)
                     continue

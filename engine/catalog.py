@@ -22,6 +22,12 @@ from .data.zhukov import ZHUKOV_CARDS
 _KEEP = ("provenance", "basis")
 
 
+def view_records() -> dict:
+    from .views import view_records as records  # views import the frames: not at import time
+
+    return records()
+
+
 def _public(rec: dict) -> dict:
     return {k: v for k, v in rec.items() if k not in _KEEP}
 
@@ -50,4 +56,6 @@ def catalog() -> dict:
         # The General Zhukov cards (Zhukov ruleset): colour, placement icon and the three headlines.
         "zhukov_cards": {c["id"]: {**_public(c), "headlines": [_public(h) for h in c["headlines"]]}
                          for c in ZHUKOV_CARDS},
+        # Per component id, the texts a view sent without them leaves out (engine.views).
+        "view_records": view_records(),
     }

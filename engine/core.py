@@ -97,21 +97,33 @@ class Game:
         self._apply_effective(seat, action)
         self.s["history"].append([seat, action])
 
-    def view(self, seat: str) -> dict:
+    def view(self, seat: str, texts: bool = True) -> dict:
+        """`texts=False`: components by id, without the static texts `engine.public.view_records`
+        holds (what the server sends; clients join the texts back)."""
         from .views import build_view
 
         if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
             raise IllegalAction(f"Unknown seat '{seat}'.")
-        return build_view(self, seat)
+        return build_view(self, seat, texts)
 
-    def views(self, seats) -> dict[str, dict]:
+    def views(self, seats, texts: bool = True) -> dict[str, dict]:
         """The views of several seats at once (their public part is shared: treat as read-only)."""
         from .views import build_views
 
         for seat in seats:
             if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
                 raise IllegalAction(f"Unknown seat '{seat}'.")
-        return build_views(self, list(seats))
+        return build_views(self, list(seats), texts)
+
+    def view_parts(self, seats, texts: bool = True) -> tuple[dict, dict[str, dict]]:
+        """The same views in two parts, `(public, {seat: own})`: the view of `seat` is
+        `{"seat": seat, **public, **own[seat]}` (what a server shares between seats)."""
+        from .views import build_view_parts
+
+        for seat in seats:
+            if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
+                raise IllegalAction(f"Unknown seat '{seat}'.")
+        return build_view_parts(self, list(seats), texts)
 
     def invalidate(self) -> None:
         """Drop the cached legal actions. A test and staging hook: call it after editing the state

@@ -8,7 +8,7 @@ Everything here is immutable static data; treat the dicts as read-only.
 from __future__ import annotations
 
 from .board import DISTANCE, LOCATION_IDS, LOCATION_NAMES, NEIGHBOURS, REINFORCEMENT
-from .catalog import catalog
+from .catalog import catalog, view_records
 from .data import zhukov_setup
 from .data.board import ACTIONS_PER_TURN, EVALUATION_MAX_EVENTS, INJURY_LIMIT, MARKET_SURCHARGE
 from .options import OPTIONS, RULESETS, validate_options
@@ -18,6 +18,7 @@ __all__ = [
     "ACTIONS_PER_TURN", "DISTANCE", "EVALUATION_MAX_EVENTS", "INJURY_LIMIT", "LOCATION_IDS", "LOCATION_NAMES",
     "MARKET_SURCHARGE", "NEIGHBOURS", "OPTIONS", "REINFORCEMENT", "RULESETS", "actions_per_turn", "catalog",
     "injury_limit", "revolutionary_counts", "ruleset", "seats_for", "validate_options",
+    "view_records",
 ]
 
 

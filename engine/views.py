@@ -3,11 +3,16 @@
 Secrets: each Revolutionary's hand (its owner only), the Soviet headline hand (the Soviet only),
 the order and content of every deck, the face-down fighter tiles, the PRNG state. The admin view
 adds all of them.
+
+With `texts=False` (what the server sends) a component is its id and what changes in play (a
+fighter's `active`); its printed texts, names and icons are left out: a client joins them back from
+`view_records()` (in the catalog, `/api/catalog`), each record under its id, the view's own fields
+winning. A location's record gives its `name`.
 """
 from __future__ import annotations
 
 from . import ops
-from .board import LOCATION_IDS
+from .board import LOCATION_IDS, PROMO_LOCATIONS
 from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
 from .data import MARKET_SURCHARGE, MORALE_TRACK, SUPPORT_TRACK
 from .effects import printing_press
@@ -19,24 +24,30 @@ from .frames.zhukov import ZHUKOV
 LOG_TAIL = 25
 
 
-def _fighter(fid: str, active: bool) -> dict:
+def _fighter(fid: str, active: bool, texts: bool = True) -> dict:
+    if not texts:
+        return {"id": fid, "active": active}
     f = FIGHTER[fid]
     return {"id": fid, "name": f["name"], "icons": list(f["icons"]), "active": active,
             "ability": f["ability"]["label"] if f.get("ability") else None}
 
 
-def _event(eid: str | None) -> dict | None:
+def _event(eid: str | None, texts: bool = True) -> dict | None:
     """An event in play. Its texts (placement, reward, penalty) are in the catalog (engine.catalog)."""
     if not eid:
         return None
+    if not texts:
+        return {"id": eid}
     e = EVENT[eid]
     return {"id": eid, "title": e["title"], "cost": e["cost"], "requires": list(e["requires"]),
             "requires_per_event": list(e.get("requires_per_event") or []), "penalty": bool(e.get("penalty")),
             "lapsing": e.get("lapsing", False), "mark": e.get("mark", False)}
 
 
-def _brief(cid: str) -> dict:
+def _brief(cid: str, texts: bool = True) -> dict:
     """A public card in a pile: enough to name it; the catalog has the rest."""
+    if not texts:
+        return {"id": cid}
     if cid in ZHUKOV:
         return {"id": cid, "title": f"Z#{ZHUKOV[cid]['number']}", "colour": ZHUKOV[cid]["colour"]}
     if cid in HEADLINE:
@@ -46,7 +57,9 @@ def _brief(cid: str) -> dict:
     return {"id": cid, "name": REV_CARD[cid]["name"]}
 
 
-def _rev_card(cid: str) -> dict:
+def _rev_card(cid: str, texts: bool = True) -> dict:
+    if not texts:
+        return {"id": cid}
     c = REV_CARD[cid]
     card = {"id": cid, "name": c["name"], "icons": list(c["icons"]), "aid": bool(c.get("aid")),
             "ability": dict(c["ability"]) if c.get("ability") else None}
@@ -55,30 +68,36 @@ def _rev_card(cid: str) -> dict:
     return card
 
 
-def _headline(hid: str) -> dict:
+def _headline(hid: str, texts: bool = True) -> dict:
+    if not texts:
+        return {"id": hid}
     h = HEADLINE[hid]
     return {"id": hid, "title": h["title"], "colour": h["colour"], "cp": h["cp"], "spa": h.get("spa"),
             "lapsing": h.get("lapsing", False), "mark": h.get("mark", False), "text": h["text"], "period": h["period"]}
 
 
-def _locations(g) -> dict:
+def _spa(cid: str, texts: bool = True) -> dict:
+    return {"id": cid, "name": SPA[cid]["name"], "kind": SPA[cid]["kind"]} if texts else {"id": cid}
+
+
+def _locations(g, texts: bool = True) -> dict:
     s = g.s
     out = {}
     for loc in s["locations"]:  # the city's 11 locations, then a promo location while in play
         here = s["locations"][loc]
-        fighters = [_fighter(f, True) for f in here["active"] if not f.startswith("rt_")]
+        fighters = [_fighter(f, True, texts) for f in here["active"] if not f.startswith("rt_")]
         if here["inactive"]:
-            fighters.append(_fighter(here["inactive"], False))
+            fighters.append(_fighter(here["inactive"], False, texts))
         out[loc] = {
-            "name": ops.name_of_loc(loc),
-            "event": _event(here["event"]),
+            **({"name": ops.name_of_loc(loc)} if texts else {}),
+            "event": _event(here["event"], texts),
             "militia": here["militia"],
             "snipers": here["snipers"],
             "soviet_tanks": here["soviet_tanks"],
             "barricades": here["barricades"],
             "fighters": fighters,
             "facedown": len(here["facedown"]),
-            "revolutionary_tanks": [_fighter(f, True) for f in here["active"] if f.startswith("rt_")],
+            "revolutionary_tanks": [_fighter(f, True, texts) for f in here["active"] if f.startswith("rt_")],
             "players": ops.players_at(g, loc),
         }
     return out
@@ -118,15 +137,23 @@ def _shared_log(tail: list[dict]) -> list[dict]:
             {"n": e["n"], "day": e["day"], "text": e["text"], "refs": list(e["refs"])} for e in tail]
 
 
-def build_view(g, seat: str) -> dict:
-    return build_views(g, [seat])[seat]
+def build_view(g, seat: str, texts: bool = True) -> dict:
+    return build_views(g, [seat], texts)[seat]
 
 
-def build_views(g, seats) -> dict[str, dict]:
+def build_views(g, seats, texts: bool = True) -> dict[str, dict]:
     """Views of several seats at once: the public part is built once and shared (read-only)."""
+    public, own = build_view_parts(g, seats, texts)
+    return {seat: {"seat": seat, **public, **own[seat]} for seat in seats}
+
+
+def build_view_parts(g, seats, texts: bool = True) -> tuple[dict, dict[str, dict]]:
+    """`(public, {seat: own})`: the view of `seat` is `{"seat": seat, **public, **own[seat]}`. The
+    public part is the same for every seat; `own` holds the fields that may differ (hand, peeked,
+    active, prompt, decision, actions, log; the admin's secrets and all_actions). Read-only."""
     s = g.s
     active = g.active_seats()
-    public = _public_part(g)
+    public = _public_part(g, texts)
     stack = s["stack"]
     top = stack[-1] if stack and s["result"] is None else None
     handler = FRAMES[top["kind"]] if top else None
@@ -139,15 +166,15 @@ def build_views(g, seats) -> dict[str, dict]:
         if seat in s["seats"] and seat not in active and active:
             prompt = f"Waiting for {', '.join(active)}: {prompt}"
         if seat == "soviet":
-            hand = [_headline(h) for h in s["headline_hand"]]
+            hand = [_headline(h, texts) for h in s["headline_hand"]]
         elif seat in s["hands"]:
-            hand = [_rev_card(c) for c in s["hands"][seat]]
+            hand = [_rev_card(c, texts) for c in s["hands"][seat]]
         else:
             hand = []
-        peeked = [{"location": p["location"], "fighter": _fighter(p["fighter"], False)}
+        peeked = [{"location": p["location"], "fighter": _fighter(p["fighter"], False, texts)}
                   for p in printing_press.peeked_by(g, seat)] if seat in s["seats"] else []
         player = seat in s["seats"]
-        view = {"seat": seat, **public, "hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
+        view = {"hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
                 "actions": g.legal_actions(seat) if player else [],
                 # Beside `actions` (same order), not inside them: a submitted action must equal a legal one.
                 "irreversible": g.irreversible(seat) if player else [],
@@ -155,17 +182,17 @@ def build_views(g, seats) -> dict[str, dict]:
                 "picks": handler.picks(g, top, seat) if handler and player else None,
                 "log": _log(g, seat, shared_log)}
         if seat == "admin":
-            view["secrets"] = _secrets(g)
+            view["secrets"] = _secrets(g, texts)
             view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}
         out[seat] = view
-    return out
+    return public, out
 
 
-def _public_part(g) -> dict:
+def _public_part(g, texts: bool = True) -> dict:
     s = g.s
     market = []
     for slot, eid in enumerate(s["market"]):
-        entry = {"slot": slot, "surcharge": MARKET_SURCHARGE[slot], "event": _event(eid)}
+        entry = {"slot": slot, "surcharge": MARKET_SURCHARGE[slot], "event": _event(eid, texts)}
         if eid:
             entry["cost"] = event_cost(g, slot)
             entry["location"] = EVENT[eid]["location"]
@@ -188,53 +215,53 @@ def _public_part(g) -> dict:
         "support_colour": SUPPORT_TRACK[s["support"]]["colour"],
         "soviet_hand_limit": SUPPORT_TRACK[s["support"]]["hand_limit"],
         "cp": s["cp"],
-        "cp_cards": [_headline(h) for h in s["cp_cards"]],
-        "locations": _locations(g),
+        "cp_cards": [_headline(h, texts) for h in s["cp_cards"]],
+        "locations": _locations(g, texts),
         "market": market,
         # The icons each event on the board or in the market needs right now ("per event" icons
         # counted): what Resolve an event collects, so clients never redo the rule.
         "event_needs": {e: event_need(g, e) for e in ops.events_on_board(g) + [m for m in s["market"] if m]},
         "event_deck_count": len(s["event_deck"]),
-        "event_discard": [_brief(e) for e in s["event_discard"]],
+        "event_discard": [_brief(e, texts) for e in s["event_discard"]],
         "headline_decks": {k: len(v) for k, v in s["headline_decks"].items()},
-        "headline_discard": [_brief(h) for h in s["headline_discard"]],
+        "headline_discard": [_brief(h, texts) for h in s["headline_discard"]],
         "hands": {**({} if "zhukov_deck" in s else {"soviet": len(s["headline_hand"])}),
                   **{r: len(h) for r, h in s["hands"].items()}},
         "rev_deck_count": len(s["rev_deck"]),
-        "rev_discard": [_brief(c) for c in s["rev_discard"]],
-        "spa_pool": [{"id": c, "name": SPA[c]["name"], "kind": SPA[c]["kind"]} for c in s["spa_pool"]],
-        "spa_queue": [{"id": c, "name": SPA[c]["name"], "kind": SPA[c]["kind"]} for c in s["spa_queue"]],
+        "rev_discard": [_brief(c, texts) for c in s["rev_discard"]],
+        "spa_pool": [_spa(c, texts) for c in s["spa_pool"]],
+        "spa_queue": [_spa(c, texts) for c in s["spa_queue"]],
         "injuries": dict(s["injuries"]),
         "positions": dict(s["positions"]),
-        "marks": [_brief(c) for c in s["marks"]],
-        "lapsing": [_brief(c) for c in s["lapsing"]],
+        "marks": [_brief(c, texts) for c in s["marks"]],
+        "lapsing": [_brief(c, texts) for c in s["lapsing"]],
         "rev_tank_supply": len(s["rev_tank_supply"]),
         "barricade_supply": ops.supply(g, "barricades"),
         # Removed barricades and revolutionary tanks never return (Hits).
         "out_of_game": {"barricades": ops.out_of_game(g, "barricades"),
-                        "revolutionary_tanks": [_fighter(t, False) for t in s["rev_tanks_destroyed"]]},
-        "fighters_removed": [_fighter(f, False) for f in s["fighters_removed"]],
+                        "revolutionary_tanks": [_fighter(t, False, texts) for t in s["rev_tanks_destroyed"]]},
+        "fighters_removed": [_fighter(f, False, texts) for f in s["fighters_removed"]],
         "last_stand": list(s["today"]["last_stand"]),  # seats with Last Stand in front of them today
         "turn_order": list(s["turn_order"]),
         "turn": _turn(g),
         "log_size": len(s["log"]),
         "result": dict(s["result"]) if s["result"] else None,
         "ruleset": s["options"].get("ruleset", "conflict"),
-        "zhukov": _zhukov(g),
+        "zhukov": _zhukov(g, texts),
     }
 
 
-def _zhukov(g) -> dict | None:
+def _zhukov(g, texts: bool = True) -> dict | None:
     """The General Zhukov deck as everyone sees it (Zhukov ruleset; None in Conflict): how many
     cards are left (their order is secret), the face-up discard pile in order, the lapsing cards
     on the board, the card being resolved (with its stage and today's row), the minor event deck."""
     s = g.s
     if "zhukov_deck" not in s:
         return None
-    current = next(({"card": _brief(fr["card"]), "stage": fr["stage"], "row": fr["row"]}
+    current = next(({"card": _brief(fr["card"], texts), "stage": fr["stage"], "row": fr["row"]}
                     for fr in reversed(s["stack"]) if fr["kind"] == "zhukov_card"), None)
-    return {"deck_count": len(s["zhukov_deck"]), "discard": [_brief(c) for c in s["zhukov_discard"]],
-            "on_board": [_brief(c) for c in s["zhukov_on_board"]], "current": current,
+    return {"deck_count": len(s["zhukov_deck"]), "discard": [_brief(c, texts) for c in s["zhukov_discard"]],
+            "on_board": [_brief(c, texts) for c in s["zhukov_on_board"]], "current": current,
             "minor_deck_count": len(s["minor_deck"]), "major_deck_count": len(s["event_deck"])}
 
 
@@ -246,11 +273,11 @@ def _decision(g, handler, top) -> dict | None:
     return handler.decision(g, top) if handler else None
 
 
-def _secrets(g) -> dict:
+def _secrets(g, texts: bool = True) -> dict:
     s = g.s
     return {
-        "hands": {r: [_rev_card(c) for c in h] for r, h in s["hands"].items()},
-        "headline_hand": [_headline(h) for h in s["headline_hand"]],
+        "hands": {r: [_rev_card(c, texts) for c in h] for r, h in s["hands"].items()},
+        "headline_hand": [_headline(h, texts) for h in s["headline_hand"]],
         "rev_deck": list(s["rev_deck"]),
         "event_deck": list(s["event_deck"]),
         **({"zhukov_deck": list(s["zhukov_deck"]), "minor_deck": list(s["minor_deck"])} if "zhukov_deck" in s else {}),
@@ -266,3 +293,30 @@ def _secrets(g) -> dict:
 def _turn(g) -> dict | None:
     fr = ops.turn_frame(g)
     return {"seat": fr["seat"], "actions_left": fr["actions_left"], "free_move": fr["free_move"]} if fr else None
+
+
+def view_records() -> dict[str, dict]:
+    """What `texts=False` leaves out, per component id: the fields a full view shows for it (a pile's
+    brief shows a part of them). Ids are unique across kinds (location, fighter, tank, card, headline,
+    event, SPA card)."""
+    out: dict[str, dict] = {}
+
+    def put(cid: str, rec: dict, drop=("id",)) -> None:
+        assert cid not in out, f"component id {cid} is not unique across kinds"
+        out[cid] = {k: v for k, v in rec.items() if k not in drop}
+
+    for loc in LOCATION_IDS + tuple(x for x in PROMO_LOCATIONS if x not in LOCATION_IDS):
+        put(loc, {"name": ops.name_of_loc(loc)})
+    for fid in FIGHTER:
+        put(fid, _fighter(fid, False), ("id", "active"))
+    for eid in EVENT:
+        put(eid, _event(eid))
+    for cid in REV_CARD:
+        put(cid, _rev_card(cid))
+    for hid in HEADLINE:
+        put(hid, _headline(hid))
+    for cid in SPA:
+        put(cid, _spa(cid))
+    for cid in ZHUKOV:  # General Zhukov cards appear in views only as piles' briefs
+        put(cid, _brief(cid))
+    return out

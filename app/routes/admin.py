@@ -71,7 +71,7 @@ async def games(admin: AdminDep, store: StoreDep,
 async def game(gid: GameId, admin: AdminDep, store: StoreDep) -> dict:
     row, g = await store.load(gid)
     return {"summary": summary(row, await store.seats(gid), day=g.day).model_dump(), "version": row.version,
-            "view": g.view("admin")}
+            "view": g.view("admin", texts=False)}
 
 
 @router.get("/games/{gid}/replay", summary="The state after `step` actions, with the action taken at that step",
@@ -80,7 +80,7 @@ async def replay_step(gid: GameId, admin: AdminDep, store: StoreDep, step: Annot
     g = await store.game_at(gid, step)
     record = await store.record(gid)
     action = record["actions"][step - 1] if step > 0 else None
-    return {"step": step, "steps": len(record["actions"]), "action": action, "view": g.view("admin")}
+    return {"step": step, "steps": len(record["actions"]), "action": action, "view": g.view("admin", texts=False)}
 
 
 @router.get("/games/{gid}/export", summary="The game record as JSON (replays to the same game)",

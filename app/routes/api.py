@@ -1,8 +1,11 @@
 """REST: rooms, seats, views and moves (DESIGN §3). Documented in the OpenAPI docs at /docs."""
 from __future__ import annotations
 
+import hashlib
+from functools import lru_cache
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Header, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -82,11 +85,27 @@ async def list_games(store: StoreDep, status: Annotated[str, Query(pattern="^(op
     return [summary(r, await store.seats(r.id)) for r in rows]
 
 
-@router.get("/catalog", summary="Static card texts: every location, card, fighter, tank and SPA card")
-async def get_catalog() -> dict:
-    from engine.catalog import catalog
+@lru_cache(maxsize=1)
+def _catalog() -> tuple[bytes, str]:
+    """The catalog as sent, and its ETag (a hash of those bytes: a new release with other texts
+    gets another)."""
+    from engine.public import catalog
 
-    return catalog()
+    body = orjson.dumps(catalog())
+    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+@router.get("/catalog", summary="Static card texts: every location, card, fighter, tank and SPA card",
+            responses={200: {"content": {"application/json": {"schema": {"type": "object"}}},
+                             "description": "The catalog; `view_records` gives, per component id, the texts views leave out"},
+                       304: {"description": "Not modified: the ETag sent in If-None-Match is current"}})
+async def get_catalog(if_none_match: Annotated[str | None, Header()] = None) -> Response:
+    body, etag = _catalog()
+    # Clients keep it and ask again with If-None-Match: the texts only change with a release.
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    if if_none_match and etag in {t.strip().removeprefix("W/") for t in if_none_match.split(",")}:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 @router.get("/games/{gid}", response_model=GameSummary, summary="A room's public summary", responses=errors(404, 422))
@@ -127,7 +146,7 @@ async def get_view(gid: GameId, store: StoreDep, authorization: AuthHeader = Non
     row, game = await store.load(gid)
     seats = seat_infos(await store.seats(gid))
     return {"version": row.version, "status": row.status, "seat": seat or "spectator", "seats": seats,
-            "view": game.view(seat or "spectator")}
+            "view": game.view(seat or "spectator", texts=False)}
 
 
 @router.post("/games/{gid}/actions", response_model=MoveResult, summary="Make a move (same as the websocket)",
@@ -138,4 +157,4 @@ async def post_action(gid: GameId, body: MoveRequest, request: Request, store: S
     if seat is None:
         raise StoreError("Spectators cannot act: send your seat token.", 401, "unauthorized")
     moved = await make_move(request.app, gid, seat, body.version, body.action)
-    return MoveResult(version=moved.version, status=moved.status, view=moved.game.view(seat))
+    return MoveResult(version=moved.version, status=moved.status, view=moved.game.view(seat, texts=False))

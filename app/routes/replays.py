@@ -46,7 +46,7 @@ async def replay_step(gid: GameId, store: StoreDep, step: Annotated[int, Query(g
         raise StoreError(f"Step must be between 0 and {row.version}.", 422)
     game = await store.game_at(gid, step)
     return {"step": step, "steps": row.version, "seats": seat_infos(await store.seats(gid)),
-            "view": game.view("spectator")}
+            "view": game.view("spectator", texts=False)}
 
 
 @router.get("/api/games/{gid}/summary", tags=["replays"],

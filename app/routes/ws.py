@@ -12,17 +12,18 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
 from ..deps import admin_session
-from ..games import fan_out, make_move, refresh
-from ..hub import Conn, view_message
+from ..games import fan_out, make_move, refresh, resend
+from ..hub import Conn
 from ..origin import origin_allowed
 from ..rooms import GAME_ID, seat_infos
-from ..schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage
+from ..schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage, SyncMessage
 from ..store import Stale, StoreError
 from ..ws_auth import authenticate
 
 router = APIRouter()
 log = logging.getLogger("doi.ws")
-MESSAGES = {"action": ActionMessage, "chat": ChatMessage, "ping": PingMessage, "auth": AuthMessage}
+MESSAGES = {"action": ActionMessage, "chat": ChatMessage, "ping": PingMessage, "auth": AuthMessage,
+            "sync": SyncMessage}
 MAX_DEPTH = 16  # frames are flat objects with one nested level at most; anything deeper is refused
 GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)  # the client vanished
 
@@ -32,10 +33,10 @@ def error(message: str, code: str = "invalid") -> str:
 
 
 @router.websocket("/ws/games/{gid}")
-async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: bool = False):
+async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: bool = False, patches: bool = False):
     try:
         await ws.accept()
-        conn = await join(ws, gid, token, admin)
+        conn = await join(ws, gid, token, admin, patches)
     except GONE:
         return
     if conn is None:
@@ -53,7 +54,7 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
         await conn.stop()
 
 
-async def join(ws: WebSocket, gid: str, token: str | None, admin: bool) -> Conn | None:
+async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches: bool = False) -> Conn | None:
     """Check the socket's origin, token or admin cookie; register it and send the current view and
     chat. None (after an error frame and a close) when it may not watch this game."""
     app = ws.app
@@ -78,10 +79,10 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool) -> Conn 
     chat = await store.recent_chat(gid)
     name = next((s.name for s in seats if s.seat == seat), None) or ("admin" if seat == "admin" else "spectator")
     conn = Conn(ws=ws, game_id=gid, seat=seat or "spectator", name=name, tokens=float(settings.message_burst),
-                last_refill=time.monotonic(), sent_version=row.version)
+                last_refill=time.monotonic(), sent_version=row.version, patches=patches)
     hub.add(conn)  # no await from here on: the hub never holds a socket that did not get its view
     conn.start()
-    conn.post(view_message(game, conn.seat, row.version, row.status, seat_infos(seats)))
+    conn.post(hub.view_message(gid, game, conn.seat, row.version, row.status, seat_infos(seats)))
     for c in chat:
         conn.post(json.dumps({"type": "chat", "seat": c.seat, "name": c.name, "text": c.text,
                               "at": c.at.isoformat()}))
@@ -163,7 +164,7 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
     kind = raw.get("type") if isinstance(raw, dict) else None
     model = MESSAGES.get(kind) if isinstance(kind, str) else None
     if model is None:
-        conn.post(error("Unknown message type: use 'action', 'chat', 'ping' or 'auth'."))
+        conn.post(error("Unknown message type: use 'action', 'chat', 'ping', 'auth' or 'sync'."))
         return
     try:
         msg = model.model_validate(raw)
@@ -176,6 +177,8 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
         await authenticate(app, conn, msg.token)
     elif isinstance(msg, PingMessage):
         conn.post(json.dumps({"type": "pong"}))
+    elif isinstance(msg, SyncMessage):
+        await resend(app, conn)
     elif isinstance(msg, ChatMessage):
         if conn.seat in ("spectator",):
             conn.post(error("Spectators cannot chat at the table.", "forbidden"))

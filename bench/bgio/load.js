@@ -18,15 +18,25 @@
 // (the next burst --pause ms after the previous one cleared): the first is every room's first move.
 // Progress goes to stderr (when the clock starts, when a burst cleared), e.g. to time a profiler.
 //
+// --views patch (default; doi): sockets opened with ?patches=1 get a full view, then a JSON Patch per
+// move, applied with the browser's static/js/patch.js; --views full: a full view per move.
+//
 // --server-pid: the server's CPU time (/proc/<pid>/stat) is read when the clock starts and when the
 // play ends. Prints one JSON object (raw per-move figures; bench/compare.py summarises them).
 const fs = require('fs');
 const WebSocket = require('ws');
 
 const HZ = 100; // USER_HZ, the unit of /proc/<pid>/stat times on Linux
+let VIEWS = 'patch';  // --views patch (the default: full view, then JSON Patches) or full
+let applyPatch = null;
+
+async function loadPatch() {  // the browser's module (ES), read as a data: URL from this CommonJS script
+  const src = fs.readFileSync(require('path').join(__dirname, '..', '..', 'static', 'js', 'patch.js'), 'utf8');
+  ({ applyPatch } = await import('data:text/javascript,' + encodeURIComponent(src)));
+}
 
 function parseArgs(argv) {
-  const a = { target: 'doi', url: 'http://127.0.0.1:8100', rooms: 10, think: 0, seconds: 20, seed: 1,
+  const a = { target: 'doi', url: 'http://127.0.0.1:8100', rooms: 10, think: 0, seconds: 20, seed: 1, views: 'patch',
               burst: 0, pause: 1000, serverPid: 0, timeout: 30000 };
   for (let i = 2; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '').replace(/-(\w)/g, (_, c) => c.toUpperCase());
@@ -152,7 +162,8 @@ class DoiRoom extends Room {
     this.versions.fill(null);
     const ws = this.base.replace(/^http/, 'ws');
     this.socks = [0, 1, 2, 3, 4, 5].map((i) => {
-      const url = `${ws}/ws/games/${this.gid}` + (i < 4 ? `?token=${this.tokens[i]}` : '');
+      const query = [i < 4 ? `token=${this.tokens[i]}` : '', VIEWS === 'patch' ? 'patches=1' : ''].filter(Boolean);
+      const url = `${ws}/ws/games/${this.gid}` + (query.length ? `?${query.join('&')}` : '');
       const sock = new WebSocket(url, { maxPayload: 1 << 22, perMessageDeflate: false });
       sock.on('message', (data) => this.receive(i, data));
       sock.on('error', () => { this.problem('socket error'); this.failed(); });
@@ -167,6 +178,12 @@ class DoiRoom extends Room {
     const msg = JSON.parse(data);
     if (msg.type === 'view') {
       this.views[i] = msg;
+      this.seen(i, msg.version);
+    } else if (msg.type === 'patch') {
+      const had = this.views[i];
+      if (!had || had.version !== msg.base) { this.problem('patch base'); this.socks[i].send('{"type":"sync"}'); return; }
+      had.view = applyPatch(had.view, msg.patch);  // the browser's own static/js/patch.js
+      had.version = msg.version; had.status = msg.status;
       this.seen(i, msg.version);
     } else if (msg.type === 'error') {
       this.problem(msg.code);
@@ -268,6 +285,9 @@ async function main() {
   const a = parseArgs(process.argv);
   const Kind = { doi: DoiRoom, bgio: BgioRoom }[a.target];
   if (!Kind) throw new Error(`--target doi or bgio, not ${a.target}`);
+  if (!['patch', 'full'].includes(a.views)) throw new Error(`--views patch or full, not ${a.views}`);
+  VIEWS = a.views;
+  await loadPatch();
   const master = mulberry32(a.seed);
   const rooms = Array.from({ length: a.rooms }, (_, k) => new Kind(a.url, mulberry32(a.seed * 1000003 + k)));
   await inWaves(rooms, 20, (r) => r.make());

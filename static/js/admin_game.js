@@ -3,6 +3,7 @@ import { el, clear, api, loadCatalog, nameOf, describe, prettyText, SEAT_LABEL, 
 import { renderBoard, renderTracks } from "./board.js";
 import { iconRow } from "./icons.js";
 import { logout } from "./admin_session.js";
+import { hydrate } from "./catalog.js";
 
 const gid = document.getElementById("main").dataset.game;
 const $ = (id) => document.getElementById(id);
@@ -51,7 +52,8 @@ function render(r) {
 
 async function load(step) {
   try {
-    render(await api(`/api/admin/games/${encodeURIComponent(gid)}/replay?step=${step}`));
+    const r = await api(`/api/admin/games/${encodeURIComponent(gid)}/replay?step=${step}`);
+    render({ ...r, view: hydrate(r.view, catalog) });
     $("review-error").textContent = "";
   } catch (e) {
     $("review-error").textContent = e.status === 401 ? "Log in on the admin page first." : e.message;

@@ -7,6 +7,7 @@ import { eventNeed, withRefs } from "./facts.js";
 import { diceOf, diceRow } from "./dice.js";
 import { diffViews } from "./changes.js";
 import { phaseLabel } from "./decisions.js";
+import { hydrate } from "./catalog.js";
 
 const gid = document.getElementById("main").dataset.game;
 const $ = (id) => document.getElementById(id);
@@ -53,6 +54,7 @@ async function load(step) {
   busy = true;
   try {
     const r = await api(`/api/games/${encodeURIComponent(gid)}/replay?step=${step}`);
+    r.view = hydrate(r.view, catalog);
     render(r);
     prev = r; current = r.step;
     $("replay-error").textContent = "";

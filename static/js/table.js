@@ -12,6 +12,7 @@ import { renderPublic, cardText } from "./piles.js";
 import { renderLegend } from "./legend.js";
 import { renderEndscreen, rematch } from "./endgame.js";
 import { confirmReason, phaseLabel, actionLabel, stepCost } from "./decisions.js";
+import { ViewStream } from "./wire.js";
 
 const main = document.getElementById("main");
 const gid = main.dataset.game;
@@ -28,6 +29,8 @@ const st = {
   lastAct: null, defaultAction: null, end: {},
 };
 
+const stream = new ViewStream(() => send({ type: "sync" }));  // full view, then patches (wire.js)
+
 // ----- connection --------------------------------------------------------------------------------
 function setConn(state, text) {
   const c = $("conn");
@@ -40,7 +43,7 @@ function connect() {
   clearTimeout(st.timer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   let ws;  // the seat token goes in the first frame, never in the URL (proxies log URLs)
-  try { ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gid)}`); }
+  try { ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gid)}?patches=1`); }
   catch { scheduleReconnect(); return; }
   st.ws = ws;
   setConn(st.msg ? "reconnecting" : "connecting", st.msg ? "Reconnecting…" : "Connecting…");
@@ -51,7 +54,9 @@ function connect() {
   ws.onmessage = (ev) => {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
-    onMessage(m);
+    if (st.ws !== ws) return;
+    m = stream.take(m, st.catalog);  // a patch becomes a view, catalog texts joined in
+    if (m) onMessage(m);
   };
   ws.onclose = (ev) => {
     if (st.ws !== ws) return;
@@ -634,5 +639,5 @@ document.addEventListener("keydown", (ev) => {
 setInterval(() => { if (st.ws && st.ws.readyState === WebSocket.OPEN) send({ type: "ping" }); }, 25000);
 
 renderLegend($("legend-body"));
-loadCatalog().then((c) => { st.catalog = c; render(); }).catch(() => {});
-connect();
+// Views name components by id: the catalog's texts are needed before the first view is shown.
+loadCatalog().then((c) => { st.catalog = c; }).catch(() => {}).finally(connect);

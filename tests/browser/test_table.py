@@ -150,8 +150,9 @@ def test_play_first_day_and_secrecy(server, browser, table):
     # Secrecy: every context shows only its own hand.
     get = admin_session(server.url, *ADMIN)
     admin_view = get(f"/api/admin/games/{t['gid']}")["view"]
-    hands = {seat: {c["name"] for c in cards} for seat, cards in admin_view["secrets"]["hands"].items()}
-    headlines = {h["title"] for h in admin_view["secrets"]["headline_hand"]}
+    texts = __import__("engine.public", fromlist=["view_records"]).view_records()  # views carry ids only
+    hands = {seat: {texts[c["id"]]["name"] for c in cards} for seat, cards in admin_view["secrets"]["hands"].items()}
+    headlines = {texts[h["id"]]["title"] for h in admin_view["secrets"]["headline_hand"]}
     public = page_text(t["spectator"])
     for seat, page in pages.items():
         own_hand = page.inner_text("#hand")

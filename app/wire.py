@@ -1,0 +1,194 @@
+"""Views on the wire: each view cut into JSON pieces once, full-view messages assembled from them,
+and JSON Patches (RFC 6902) between two versions of one seat's view (docs/protocol.md).
+
+The engine hands the views of one version in two parts (`Game.view_parts`): the public part, the
+same for every seat, and each seat's own fields. A part is cut into pieces: each field serialised
+on its own, and the big ones (DEEP) member by member or item by item. The public part is cut,
+joined and compared with the previous version once per push, whatever the number of sockets; each
+seat adds its own few fields. Pieces are immutable bytes: what a socket was sent cannot change under
+us when the game moves on, and comparing two versions is comparing bytes.
+
+A patch is add / remove / replace operations at most two levels deep: `/field`, `/field/key` or
+`/field/index` (`-` to append). A list that lost items at its front and gained some at its end
+(the log tail) becomes removes of `/field/0` and appends. Whenever a field's operations would be
+longer than its new value, the value is replaced whole."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import orjson
+
+dumps = orjson.dumps
+
+# A field's pieces: bytes (a scalar, or any value kept whole), dict[str, bytes] or list[bytes].
+Pieces = bytes | dict | list
+Part = dict[str, Pieces]
+
+# Fields cut member by member or item by item; any other field is one piece (replaced whole when it
+# changes: small, or changing wholesale, like the legal actions).
+DEEP = frozenset({"locations", "log", "market", "secrets", "all_actions"})
+
+
+def cut(part: dict, memo: dict[int, tuple[object, bytes]] | None = None) -> Part:
+    """`memo` (id -> (object, bytes)) shares the pieces of list items several parts hold as the same
+    object: the log entries that read the same for every seat."""
+    return {k: _cut(k, v, memo) if k in DEEP else dumps(v) for k, v in part.items()}
+
+
+def _cut(k: str, v, memo=None) -> Pieces:
+    if k not in DEEP:
+        return dumps(v)
+    if v.__class__ is dict:
+        return {kk: dumps(vv) for kk, vv in v.items()}
+    if v.__class__ is not list:
+        return dumps(v)
+    if memo is None:
+        return [dumps(x) for x in v]
+    items = []
+    for x in v:
+        hit = memo.get(id(x))
+        if hit is None or hit[0] is not x:
+            hit = memo[id(x)] = (x, dumps(x))  # holding x keeps its id from being reused
+        items.append(hit[1])
+    return items
+
+
+def cut_since(part: dict, before: dict, pieces: Part) -> Part:
+    """Cut `part`, taking the pieces of every field equal to its value in `before` (compared in C,
+    deep) from `pieces` (the cut of `before`): a move changes a few fields of the public part.
+    Safe because views are built afresh: `before` still holds what was sent (tests check it)."""
+    out = {}
+    missing = _MISSING
+    for k, v in part.items():
+        old = before.get(k, missing)
+        out[k] = pieces[k] if old is not missing and old == v and k in pieces else _cut(k, v)
+    return out
+
+
+_MISSING = object()
+
+
+def joined(p: Pieces) -> bytes:
+    cls = p.__class__
+    if cls is bytes:
+        return p
+    if cls is dict:
+        return b"{" + b",".join(dumps(k) + b":" + v for k, v in p.items()) + b"}"
+    return b"[" + b",".join(p) + b"]"
+
+
+def members(part: Part) -> bytes:
+    """The part's fields as JSON object members (no braces)."""
+    return b",".join(dumps(k) + b":" + joined(p) for k, p in part.items())
+
+
+def diff(old: Part, new: Part) -> list[bytes]:
+    """The operations (each a JSON object, as bytes) that turn part `old` into part `new`."""
+    ops: list[bytes] = []
+    for k, p in new.items():
+        q = old.get(k)
+        if q is p or q == p:  # the same pieces (an unchanged field), or compared in C, piece by piece
+            continue
+        if q is None:
+            ops.append(_op(b"add", _ptr(k), joined(p)))
+        else:
+            ops.extend(_field(_ptr(k), q, p))
+    for k in old:
+        if k not in new:
+            ops.append(_op(b"remove", _ptr(k)))
+    return ops
+
+
+def _field(path: bytes, q: Pieces, p: Pieces) -> list[bytes]:
+    if q.__class__ is not p.__class__ or p.__class__ is bytes:
+        return [_op(b"replace", path, joined(p))]
+    if p.__class__ is dict:
+        ops = [_op(b"replace" if k in q else b"add", path + _ptr(k), v) for k, v in p.items() if q.get(k) != v]
+        ops += [_op(b"remove", path + _ptr(k)) for k in q if k not in p]
+    else:
+        ops = _list_ops(path, q, p)
+    # Operations longer than the value itself: replace it whole (sizes summed, not joined, first).
+    size = sum(map(len, p.values() if p.__class__ is dict else p)) + len(p) * (12 if p.__class__ is dict else 1)
+    if sum(map(len, ops)) > size + len(path) + 30:
+        return [_op(b"replace", path, joined(p))]
+    return ops
+
+
+def _list_ops(path: bytes, old: list[bytes], new: list[bytes]) -> list[bytes]:
+    n, m = len(old), len(new)
+    # The old list less its first s items is the new list's start: remove those, append the rest.
+    if not m:
+        s = n
+    else:
+        try:
+            s = old.index(new[0])  # items are distinct in practice (log entries are numbered)
+        except ValueError:
+            s = n
+    keep = n - s
+    if keep <= m and old[s:] == new[:keep]:
+        return [_op(b"remove", path + b"/0")] * s + [_op(b"add", path + b"/-", v) for v in new[keep:]]
+    ops = [_op(b"replace", path + b"/%d" % i, new[i]) for i in range(min(n, m)) if old[i] != new[i]]
+    ops += [_op(b"add", path + b"/-", v) for v in new[n:]]
+    ops += [_op(b"remove", path + b"/%d" % i) for i in range(n - 1, m - 1, -1)]
+    return ops
+
+
+_PTRS: dict[str, bytes] = {}
+
+
+def _ptr(key: str) -> bytes:
+    """A JSON Pointer (RFC 6901) token for a member of the view, with its leading slash."""
+    got = _PTRS.get(key)
+    if got is None:
+        got = b"/" + key.replace("~", "~0").replace("/", "~1").encode()
+        if len(_PTRS) < 4096:  # the view's field names and component ids: a few hundred
+            _PTRS[key] = got
+    return got
+
+
+def _op(op: bytes, path: bytes, value: bytes | None = None) -> bytes:
+    head = b'{"op":"' + op + b'","path":' + dumps(path.decode())
+    return head + b"}" if value is None else head + b',"value":' + value + b"}"
+
+
+@dataclass
+class Cut:
+    """The views of one version, in pieces: the public part once, each seat's own part."""
+
+    public: Part
+    own: dict[str, Part] = field(default_factory=dict)
+    raw: dict | None = None  # the public part as the engine built it (read-only): the next cut compares with it
+    _members: bytes | None = None
+    _ops: list[bytes] | None = None
+    _ops_base: int = 0
+
+    @classmethod
+    def of(cls, public: dict, own: dict[str, dict], before: Cut | None = None) -> Cut:
+        """`before`: the cut of the previous version, whose unchanged public fields are reused."""
+        memo: dict = {}
+        pub = cut(public) if before is None or before.raw is None else cut_since(public, before.raw, before.public)
+        return cls(pub, {seat: cut({"seat": seat, **part}, memo) for seat, part in own.items()}, public)
+
+    def add(self, seat: str, own: dict) -> None:
+        self.own[seat] = cut({"seat": seat, **own})
+
+    def full(self, seat: str) -> bytes:
+        if self._members is None:
+            self._members = members(self.public)
+        return b"{" + members(self.own[seat]) + b"," + self._members + b"}"
+
+    def patch(self, old: Cut, seat: str) -> list[bytes]:
+        """The operations from `old`'s view of `seat` to ours (the public ones computed once per `old`)."""
+        if self._ops is None or self._ops_base != id(old):
+            self._ops, self._ops_base = diff(old.public, self.public), id(old)
+        return self._ops + diff(old.own[seat], self.own[seat])
+
+
+def view_payload(c: Cut, version: int, status: str, seat: str, seats: list) -> str:
+    return (b'{"type":"view","version":%d,"status":%b,"seat":%b,"seats":%b,"view":%b}'
+            % (version, dumps(status), dumps(seat), dumps(seats), c.full(seat))).decode()
+
+
+def patch_payload(ops: list[bytes], version: int, base: int, status: str) -> str:
+    return (b'{"type":"patch","version":%d,"base":%d,"status":%b,"patch":[%b]}'
+            % (version, base, dumps(status), b",".join(ops))).decode()

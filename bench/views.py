@@ -1,0 +1,90 @@
+"""What one move costs the server between the engine and the sockets, in-process (issue 14): the
+views of every seat built and turned into the messages of one push, without any socket, timed with
+the process's CPU clock (so a busy machine changes it far less than wall-clock figures).
+
+    .venv/bin/python bench/views.py --games 3
+
+`full`: every seat's whole view with its texts, one orjson message each (what the server sent
+before); `slim`: the same without static texts; `patch`: the public part and each seat's own fields
+cut into pieces (app/wire.py) and a JSON Patch per seat against the previous version (what a socket
+opened with ?patches=1 gets). Seats: the Soviet, three Revolutionaries and a spectator. Prints the
+CPU per move of the engine's step, of building the views and of making the messages, and the
+median message size."""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import orjson
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from app.wire import Cut, patch_payload  # noqa: E402
+from engine import new_game  # noqa: E402
+
+SEATS = ("soviet", "rev1", "rev2", "rev3", "spectator")
+
+
+def run(mode: str, games: int, seed: int) -> dict:
+    step = build = send = 0.0
+    moves = 0
+    sizes: list[int] = []
+    for k in range(games):
+        g = new_game(3, seed + k, {})
+        rng = random.Random(seed + k)
+        old = None
+        while not g.result:
+            who = rng.choice([s for s in g.seats if g.legal_actions(s)])
+            acts = [a for a in g.legal_actions(who) if a["type"] not in ("undo", "cancel")] or g.legal_actions(who)
+            action = rng.choice(acts)
+            t0 = time.process_time()
+            g.apply(who, action)
+            t1 = time.process_time()
+            if mode == "patch":
+                public, own = g.view_parts(SEATS, texts=False)
+                t2 = time.process_time()
+                new = Cut.of(public, own, old)
+                msgs = [patch_payload(new.patch(old, s), moves, moves - 1, "active") for s in SEATS] if old else []
+                old = new
+            else:
+                views = g.views(SEATS, texts=mode == "full")
+                t2 = time.process_time()
+                msgs = [orjson.dumps({"type": "view", "version": moves, "status": "active", "seat": s, "seats": [],
+                                      "view": v}).decode() for s, v in views.items()]
+            t3 = time.process_time()
+            step += t1 - t0
+            build += t2 - t1
+            send += t3 - t2
+            sizes.extend(len(m) for m in msgs)
+            moves += 1
+    per = 1000 / moves
+    return {"mode": mode, "moves": moves, "step_ms": step * per, "views_ms": build * per, "messages_ms": send * per,
+            "bytes_median": statistics.median(sizes)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="bench/views.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=100)
+    ap.add_argument("--rounds", type=int, default=3, help="each mode this many times, alternated; the best is kept")
+    args = ap.parse_args(argv)
+    best: dict[str, dict] = {}
+    for _ in range(args.rounds):
+        for mode in ("full", "slim", "patch"):
+            r = run(mode, args.games, args.seed)
+            if mode not in best or r["views_ms"] + r["messages_ms"] < best[mode]["views_ms"] + best[mode]["messages_ms"]:
+                best[mode] = r
+    print("| mode | moves | engine step ms | views ms | messages ms | views + messages ms | median message bytes |")
+    print("|---|---|---|---|---|---|---|")
+    for r in best.values():
+        print(f"| {r['mode']} | {r['moves']} | {r['step_ms']:.3f} | {r['views_ms']:.3f} | {r['messages_ms']:.3f} | "
+              f"{r['views_ms'] + r['messages_ms']:.3f} | {r['bytes_median']:,.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

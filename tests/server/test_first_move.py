@@ -1,0 +1,84 @@
+"""A room's first move costs what the others cost (issue 14): the game is known running from the
+claim that started it (or the first read of its row), so the move takes the cached game and reads
+nothing back; the versioned write still refuses it when the room stopped running meanwhile."""
+from __future__ import annotations
+
+import time
+
+from sqlalchemy import update
+
+from app.models import GameRow
+from tests.server.helpers import auth, started_room
+
+
+def _first_action(store, gid: str) -> tuple[str, dict]:
+    _, game = store.cached(gid)
+    seat = game.active_seats()[0]
+    return seat, game.legal_actions(seat)[0]
+
+
+def _count_reads(store, monkeypatch) -> list[str]:
+    """What the move service reads of the game: `load` (its row, and the game when not cached)."""
+    reads: list[str] = []
+    load, rebuild = store.load, store._rebuild
+
+    async def counted_load(gid, row=None):
+        reads.append("load")
+        return await load(gid, row)
+
+    async def counted_rebuild(r, upto):
+        reads.append("rebuild")
+        return await rebuild(r, upto)
+
+    monkeypatch.setattr(store, "load", counted_load)
+    monkeypatch.setattr(store, "_rebuild", counted_rebuild)
+    return reads
+
+
+def test_the_first_move_of_a_room_reads_no_game_row(client, monkeypatch):
+    room, tokens = started_room(client)
+    store = client.app.state.store
+    seat, action = _first_action(store, room["id"])
+    reads = _count_reads(store, monkeypatch)
+    r = client.post(f"/api/games/{room['id']}/actions", json={"version": 0, "action": action}, headers=auth(tokens[seat]))
+    assert r.status_code == 200, r.text
+    assert r.json()["version"] == 1
+    assert reads == []
+
+
+def test_a_room_stopped_behind_our_back_refuses_the_first_move(client):
+    """The room was abandoned by a write this server did not see (another instance, its note
+    lost): the move on the cached game is refused and nothing is written."""
+    room, tokens = started_room(client)
+    store = client.app.state.store
+    seat, action = _first_action(store, room["id"])
+    client.portal.call(_abandon_quietly, store, room["id"])
+    r = client.post(f"/api/games/{room['id']}/actions", json={"version": 0, "action": action}, headers=auth(tokens[seat]))
+    assert r.status_code == 409, r.text
+    got = client.get(f"/api/games/{room['id']}").json()
+    assert got["status"] == "abandoned" and got["version"] == 0
+
+
+async def _abandon_quietly(store, gid: str) -> None:
+    async with store.transaction() as s:
+        await s.execute(update(GameRow).where(GameRow.id == gid).values(status="abandoned"))
+
+
+def test_a_game_without_bots_starts_no_bot_task_per_move(client, monkeypatch):
+    room, tokens = started_room(client)
+    store, driver = client.app.state.store, client.app.state.bots
+    looked: list[str] = []
+    drive = driver._drive
+
+    async def counted(gid):
+        looked.append(gid)
+        await drive(gid)
+
+    monkeypatch.setattr(driver, "_drive", counted)
+    time.sleep(0.3)  # PostgreSQL: the claims' room notes come back and drop the seats once more
+    client.get(f"/api/games/{room['id']}/view")  # seats read once the game runs: cached from now on
+    assert store.without_bots(room["id"])
+    seat, action = _first_action(store, room["id"])
+    r = client.post(f"/api/games/{room['id']}/actions", json={"version": 0, "action": action}, headers=auth(tokens[seat]))
+    assert r.status_code == 200, r.text
+    assert room["id"] not in looked
