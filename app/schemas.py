@@ -14,6 +14,7 @@ from pydantic import (
     StrictInt,
     StringConstraints,
     WithJsonSchema,
+    model_validator,
 )
 
 from .settings import get_settings
@@ -108,6 +109,37 @@ SeatName = Literal["soviet", "rev1", "rev2", "rev3"]
 BotLevel = Literal["easy", "normal"]
 
 
+class Pace(Strict):
+    """How fast the game goes (app.clocks). `live`: no clock. `clock`: a chess clock of `minutes` per
+    seat for the whole game, running only while the engine waits for that seat. `correspondence`:
+    `hours` for each decision. A seat whose time runs out is played by a bot until its owner takes
+    it back."""
+
+    mode: Literal["live", "clock", "correspondence"] = "live"
+    minutes: StrictInt | None = Field(default=None, ge=1, le=600, description="Clock: minutes per seat.")
+    hours: StrictInt | None = Field(default=None, ge=1, le=720, description="Correspondence: hours per decision.")
+
+    @model_validator(mode="after")
+    def _fits_mode(self):
+        if self.mode == "clock" and (self.minutes is None or self.hours is not None):
+            raise ValueError("a clock needs 'minutes' (and no 'hours')")
+        if self.mode == "correspondence" and (self.hours is None or self.minutes is not None):
+            raise ValueError("correspondence needs 'hours' (and no 'minutes')")
+        if self.mode == "live" and (self.minutes is not None or self.hours is not None):
+            raise ValueError("a live game has no 'minutes' or 'hours'")
+        return self
+
+
+def webhook_url(url: str) -> str:
+    from .hook_urls import check_url  # (whether its address may be called is the route's check: settings)
+
+    return check_url(url)
+
+
+WebhookUrl = Annotated[str, AfterValidator(webhook_url),
+                       WithJsonSchema({"type": "string", "format": "uri", "maxLength": 2000, "pattern": "^https?://"})]
+
+
 class CreateGame(Strict):
     revolutionaries: StrictInt = Field(ge=1, le=3, description="Number of Revolutionary players (1-3).")
     options: dict[str, Any] = Field(default_factory=dict, json_schema_extra=_options_schema(),
@@ -119,6 +151,10 @@ class CreateGame(Strict):
         default_factory=dict, description="Seats the server plays, with the bot's level: 'easy' (random legal moves) "
         "or 'normal' (the greedy bot); only seats the room has. They are claimed at creation; the game starts once "
         "the other seats are.")
+    pace: Pace = Field(default_factory=Pace, description="Live (no clock), a chess clock, or correspondence.")
+    webhook: WebhookUrl | None = Field(
+        default=None, description="An http(s) URL that gets a JSON POST {game, seat, version, link, id} each time "
+        "a seat's turn begins (after the move commits; retried with backoff). Shown to nobody, not even back.")
 
 
 class CreatedGame(BaseModel):
@@ -143,6 +179,8 @@ class SeatInfo(BaseModel):
     name: str | None
     claimed: bool
     bot: BotLevel | None = Field(default=None, description="The level of the bot playing this seat; null: a person.")
+    zombie: bool = Field(default=False, description="A bot plays this person's seat while they are away; their "
+                         "resume link takes it back.")
 
 
 class GameSummary(BaseModel):
@@ -155,6 +193,7 @@ class GameSummary(BaseModel):
     seats: list[SeatInfo]
     result: dict | None = None
     day: int | None = None
+    pace: dict[str, Any] | None = Field(default=None, description="The room's pace (null: live, no clock).")
 
 
 class AdminLogin(Strict):

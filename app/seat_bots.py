@@ -208,6 +208,7 @@ class BotDriver:
         version = row.version
         if self.pause:
             await asyncio.sleep(self.pause)
+            seats = await store.seats(gid)  # its owner may have taken a seat back meanwhile (app.zombies)
             row, game = await store.load(gid)
             if row.version != version or row.status != "active":
                 return True  # someone moved (or the game ended) meanwhile: look again

@@ -16,7 +16,18 @@ from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
 
 from .bus import NOTES, Bus, make_bus, notify_in
-from .models import ActionRow, BotLeaseRow, ChatRow, GameRow, SeatRow, SecretRow, SnapshotRow
+from .models import (
+    ActionRow,
+    BotLeaseRow,
+    ChatRow,
+    ClockRow,
+    GameRow,
+    HookRow,
+    SeatEventRow,
+    SeatRow,
+    SecretRow,
+    SnapshotRow,
+)
 from .movelog import Move, MoveWriter
 from .security import new_token, same, token_hash
 
@@ -110,9 +121,11 @@ class GameStore:
 
     # ----- rooms ---------------------------------------------------------------------------------
     async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "",
-                     bots: dict[str, str] | None = None) -> tuple[str, dict]:
-        """A new room; `bots` (seat -> level) are claimed at once by the server. Returns the id and
-        an invite per human seat."""
+                     bots: dict[str, str] | None = None, pace: dict | None = None,
+                     extra=None) -> tuple[str, dict]:
+        """A new room; `bots` (seat -> level) are claimed at once by the server; `extra(gid)` gives
+        more rows to add in the same transaction (a clock, a webhook). Returns the id and an invite
+        per human seat."""
         bots = bots or {}
         try:
             options = validate_options(options)
@@ -126,7 +139,7 @@ class GameStore:
         async with self._write() as s:
             s.add(GameRow(id=gid, revolutionaries=revolutionaries, options=options, private=private,
                           seed=game.seed, status="active" if len(bots) == len(game.seats) else "open", version=0,
-                          creator_ip=ip))
+                          creator_ip=ip, pace=pace))
             await s.flush()
             for seat in game.seats:
                 bot = bots.get(seat)
@@ -136,6 +149,8 @@ class GameStore:
                               claimed_at=_now() if bot else None))
             if bots:
                 s.add(BotLeaseRow(game_id=gid, holder="", expires_at=_now()))
+            for extra_row in (extra(gid) if extra else ()):
+                s.add(extra_row)
         self._remember(gid, 0, game)
         return gid, {seat: inv for seat, inv in invites.items() if seat not in bots}
 
@@ -218,6 +233,9 @@ class GameStore:
                                   .values(name=None, token_hash=None, guest_id=None, claimed_at=None))
             if res.rowcount != 1:
                 raise StoreError("That token does not hold this seat.", 403, "forbidden")
+            # Remembered so that the old resume link gets a clear answer (app.zombies).
+            s.add(SeatEventRow(game_id=gid, seat=seat, version=row.version, by="human", reason="left",
+                               token_hash=token_hash(token), at=_now()))
             await notify_in(s, self.bus, gid, row.version, "room")
 
     async def seat_for_token(self, gid: str, token: str | None) -> str | None:
@@ -423,7 +441,7 @@ class GameStore:
 
     async def delete(self, gid: str) -> None:
         async with self._write() as s:
-            for model in (ActionRow, SnapshotRow, ChatRow, SeatRow, BotLeaseRow):
+            for model in (ActionRow, SnapshotRow, ChatRow, SeatRow, BotLeaseRow, ClockRow, SeatEventRow, HookRow):
                 await s.execute(delete(model).where(model.game_id == gid))
             res = await s.execute(delete(GameRow).where(GameRow.id == gid))
             if res.rowcount != 1:

@@ -59,8 +59,12 @@ async def create_game(body: CreateGame, request: Request, store: StoreDep, setti
     limiter = request.app.state.limiter
     taken = await limiter.take(Limit("rooms", ip, settings.rooms_per_hour, 3600,
                                      f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour."))
+    from .seats import room_extras
+
     try:
-        gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip, body.bots)
+        pace, extra = room_extras(body, settings)
+        gid, invites = await store.create(body.revolutionaries, body.options, body.private, ip, body.bots,
+                                          pace=pace, extra=extra)
     except Exception:
         await limiter.give_back(taken)  # refused options: no room was made
         raise
