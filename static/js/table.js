@@ -126,6 +126,8 @@ function onMessage(m) {
     toast(m.message || "Error");
   } else if (m.type === "reconnect") {
     reconnectNow();
+  } else if (m.type === "clock") {
+    document.dispatchEvent(new CustomEvent("doi:clock", { detail: m }));  // clock.js
   }
 }
 
@@ -208,6 +210,8 @@ function render() {
   tbl.dataset.baseVersion = String(st.baselineVersion ?? "");
   document.body.dataset.seat = st.me;
   document.body.dataset.phase = view.phase || "";
+  document.dispatchEvent(new CustomEvent("doi:view", { detail: { view, me: st.me, seats: st.seats, status: st.msg.status,
+                                                                 version: st.version } }));  // clock.js, notify.js
   const me = st.me;
   const changes = st.changes || { locs: new Set(), cards: new Set(), tracks: new Set(), logFrom: Infinity };
 
