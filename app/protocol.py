@@ -21,7 +21,9 @@ from .schemas import (
     ServerError,
     ServerView,
 )
+from .clocks import PROTOCOL_NOTE as CLOCKS_NOTE
 from .seat_bots import PROTOCOL_NOTE as BOTS_NOTE
+from .webhooks import PROTOCOL_NOTE as HOOKS_NOTE
 
 INTRO = """# Days of Ire Online: server protocol
 
@@ -152,6 +154,8 @@ def render() -> str:
         parts.append(f"### {title}\n\n```json\n{json.dumps(model.model_json_schema(), indent=2)}\n```\n")
     parts.append(VIEW_NOTE)
     parts.append(BOTS_NOTE)
+    parts.append(CLOCKS_NOTE)
+    parts.append(HOOKS_NOTE)
     return "\n".join(parts)
 
 

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 import zlib
 from datetime import UTC, datetime, timedelta
 
@@ -217,10 +218,14 @@ class BotDriver:
         if found is None:
             return True
         seat, bot = found
+        metrics = self.app.state.metrics
+        cpu = time.process_time()
         action = bot.choose(game.view(seat))
+        metrics.bot_think.inc(time.process_time() - cpu)
         try:
             await make_move(self.app, gid, seat, version, action)
         except Stale:
             return True
         self.moves += 1
+        metrics.bot_moves.inc()
         return True

@@ -35,6 +35,27 @@ from .models import ActionRow, GameRow, HookRow
 from .store import StoreError
 
 log = logging.getLogger("doi.webhooks")
+
+PROTOCOL_NOTE = """
+## Room webhooks
+
+`POST /api/games` takes `"webhook"`: an `http://` or `https://` URL (at most 2000 characters, no
+spaces, control characters or user name) that receives, each time a person's seat has to act and
+did not at the previous version, a `POST` with the JSON body
+
+```json
+{"event": "turn", "game": "<id>", "seat": "rev1", "version": 17, "link": "/games/<id>/table", "id": "<id>:17:rev1"}
+```
+
+(`link` is absolute when `DOI_PUBLIC_URL` is set; it never holds a seat token). Sent after the move
+committed, in version order, once per turn change (`id` tells a repeat after a crash); an answer
+other than 2xx, or none within `DOI_WEBHOOK_TIMEOUT` (5 s), is retried with a doubling backoff
+from `DOI_WEBHOOK_BACKOFF` (1 s), `DOI_WEBHOOK_ATTEMPTS` (8) times in all; redirects are not
+followed. By default only public addresses are called: a URL whose host is (or resolves to) a
+loopback, private, link-local or reserved address is refused with `422` at creation, or not
+called; `DOI_WEBHOOK_ALLOW_PRIVATE=true` allows them. The URL is shown to nobody, its creator
+included.
+"""
 MAX_BACKOFF = 300.0
 
 

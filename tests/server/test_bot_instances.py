@@ -115,13 +115,18 @@ async def bot_rooms_on_two_instances(servers: list[ServerProcess], rooms: int, p
     return {"gids": gids, "seen": seen, "latest": latest, "holders": holders, "killed_at": killed_at}
 
 
+ROOMS = 20  # the figure; bots move without a pause. About 2-4 minutes on a shared 2-core machine.
+
+
 def test_two_instances_play_bot_rooms_exactly_once_and_finish_after_one_is_killed(pg_url, tmp_path):
-    env = {"DOI_BOT_PAUSE": "0.01", "DOI_BOT_LEASE_SECONDS": "2"}
+    env = {"DOI_BOT_PAUSE": "0", "DOI_BOT_LEASE_SECONDS": "2"}
     servers = [ServerProcess(pg_url, tmp_path, env=env, name=f"bots-{i}") for i in range(2)]
     for s in servers:
         s.start()
     try:
-        out = run_async(bot_rooms_on_two_instances(servers, 6, pg_url))
+        started = time.monotonic()
+        out = run_async(bot_rooms_on_two_instances(servers, ROOMS, pg_url))
+        print(f"{ROOMS} bot rooms on two instances: {time.monotonic() - started:.1f} s")
     finally:
         for s in servers:
             s.stop()
