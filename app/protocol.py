@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from .clocks import PROTOCOL_NOTE as CLOCKS_NOTE
 from .schemas import (
     ActionMessage,
     AuthMessage,
@@ -21,7 +22,6 @@ from .schemas import (
     ServerError,
     ServerView,
 )
-from .clocks import PROTOCOL_NOTE as CLOCKS_NOTE
 from .seat_bots import PROTOCOL_NOTE as BOTS_NOTE
 from .webhooks import PROTOCOL_NOTE as HOOKS_NOTE
 

@@ -14,7 +14,6 @@ from pydantic import (
     StrictInt,
     StringConstraints,
     WithJsonSchema,
-    model_validator,
 )
 
 from .settings import get_settings
@@ -109,25 +108,27 @@ SeatName = Literal["soviet", "rev1", "rev2", "rev3"]
 BotLevel = Literal["easy", "normal"]
 
 
-class Pace(Strict):
-    """How fast the game goes (app.clocks). `live`: no clock. `clock`: a chess clock of `minutes` per
-    seat for the whole game, running only while the engine waits for that seat. `correspondence`:
-    `hours` for each decision. A seat whose time runs out is played by a bot until its owner takes
-    it back."""
+class LivePace(Strict):
+    """No clock."""
+    mode: Literal["live"]
 
-    mode: Literal["live", "clock", "correspondence"] = "live"
-    minutes: StrictInt | None = Field(default=None, ge=1, le=600, description="Clock: minutes per seat.")
-    hours: StrictInt | None = Field(default=None, ge=1, le=720, description="Correspondence: hours per decision.")
 
-    @model_validator(mode="after")
-    def _fits_mode(self):
-        if self.mode == "clock" and (self.minutes is None or self.hours is not None):
-            raise ValueError("a clock needs 'minutes' (and no 'hours')")
-        if self.mode == "correspondence" and (self.hours is None or self.minutes is not None):
-            raise ValueError("correspondence needs 'hours' (and no 'minutes')")
-        if self.mode == "live" and (self.minutes is not None or self.hours is not None):
-            raise ValueError("a live game has no 'minutes' or 'hours'")
-        return self
+class ClockPace(Strict):
+    """A chess clock: `minutes` per person's seat for the whole game, running only while the engine
+    waits for that seat."""
+    mode: Literal["clock"]
+    minutes: StrictInt = Field(ge=1, le=600)
+
+
+class CorrespondencePace(Strict):
+    """`hours` for each decision."""
+    mode: Literal["correspondence"]
+    hours: StrictInt = Field(ge=1, le=720)
+
+
+# How fast the game goes (app.clocks); a seat whose time runs out is played by a bot until its owner
+# takes it back.
+Pace = Annotated[LivePace | ClockPace | CorrespondencePace, Field(discriminator="mode")]
 
 
 def webhook_url(url: str) -> str:
@@ -151,7 +152,8 @@ class CreateGame(Strict):
         default_factory=dict, description="Seats the server plays, with the bot's level: 'easy' (random legal moves) "
         "or 'normal' (the greedy bot); only seats the room has. They are claimed at creation; the game starts once "
         "the other seats are.")
-    pace: Pace = Field(default_factory=Pace, description="Live (no clock), a chess clock, or correspondence.")
+    pace: Pace = Field(default_factory=lambda: LivePace(mode="live"),
+                       description="Live (no clock, the default), a chess clock, or correspondence.")
     webhook: WebhookUrl | None = Field(
         default=None, description="An http(s) URL that gets a JSON POST {game, seat, version, link, id} each time "
         "a seat's turn begins (after the move commits; retried with backoff). Shown to nobody, not even back.")

@@ -249,7 +249,11 @@ class HookSender:
         port = parts.port or (443 if parts.scheme == "https" else 80)
         addr = literal_address(host)
         if addr is None:
-            infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            try:
+                async with asyncio.timeout(self.settings.webhook_timeout):  # a name server can hang too
+                    infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            except TimeoutError as e:
+                raise httpx.ConnectTimeout(f"resolving {host} took too long") from e
             addrs = [literal_address(info[4][0].split("%")[0]) for info in infos]
         else:
             addrs = [addr]

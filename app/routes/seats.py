@@ -18,7 +18,7 @@ router = APIRouter(prefix="/api", tags=["games"])
 def room_extras(body: CreateGame, settings):
     """The pace to store and the rows a new room needs besides its seats (a clock row, a webhook);
     a webhook to an address this server may not call is refused (422) before anything is made."""
-    pace = body.pace.model_dump(exclude_none=True) if body.pace.mode != "live" else None
+    pace = body.pace.model_dump() if body.pace.mode != "live" else None
     if body.webhook is not None:
         try:
             check_target(body.webhook, settings.webhook_allow_private)

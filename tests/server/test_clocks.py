@@ -149,10 +149,11 @@ def test_a_live_room_has_no_clock_and_the_socket_says_so(client):
     ({"mode": "clock", "minutes": 1.0}, "integer"),
     ({"mode": "clock", "minutes": True}, "integer"),
     ({"mode": "clock", "minutes": 0}, "greater than or equal"),
-    ({"mode": "clock", "minutes": 5, "hours": 1}, "no 'hours'"),
+    ({"mode": "clock", "minutes": 5, "hours": 1}, "Extra inputs"),
     ({"mode": "correspondence", "hours": 721}, "less than or equal"),
-    ({"mode": "live", "minutes": 3}, "no 'minutes'"),
-    ({"mode": "blitz", "minutes": 3}, "mode"),
+    ({"mode": "live", "minutes": 3}, "Extra inputs"),
+    ({"mode": "blitz", "minutes": 3}, "does not match any of the expected tags"),
+    ({"minutes": 3}, "Unable to extract tag"),
     ({"mode": "clock", "minutes": 3, "increment": 2}, "Extra inputs"),
 ])
 def test_bad_paces_are_refused_and_create_nothing(client, pace, message):

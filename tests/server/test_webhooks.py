@@ -98,7 +98,7 @@ def play(client, gid, tokens, moves: int) -> list[float]:
     """`moves` moves by whoever is to act (the first legal non-undo action); each one's latency."""
     took = []
     for _ in range(moves):
-        for seat, token in tokens.items():
+        for token in tokens.values():
             view = client.get(f"/api/games/{gid}/view", headers=auth(token)).json()
             action = next((a for a in view["view"]["actions"] if a["type"] != "undo"), None)
             if action:
