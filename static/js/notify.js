@@ -3,7 +3,7 @@
 // the favicon until the tab is looked at. Listens to table.js's "doi:view" events.
 import { el } from "./common.js";
 
-const baseTitle = document.title;
+const MARK = "(1) ";  // the title badge, in front of the title the table sets
 const icon = document.querySelector("link[rel=icon]");
 const baseIcon = icon ? icon.href : "/static/favicon.svg";
 const st = { myTurn: false, badged: false, version: -1 };
@@ -18,7 +18,8 @@ function badgeIcon() {
 
 function setBadge(on) {
   st.badged = on;
-  document.title = on ? `(●) Your turn · ${baseTitle}` : baseTitle;
+  const title = document.title.startsWith(MARK) ? document.title.slice(MARK.length) : document.title;
+  document.title = on ? MARK + title : title;
   if (icon) icon.href = on ? badgeIcon() : baseIcon;
   document.body.dataset.turnBadge = on ? "on" : "off";
 }
@@ -43,6 +44,7 @@ document.addEventListener("doi:view", (ev) => {
   const began = mine && !st.myTurn;
   st.myTurn = mine;
   if (!mine && st.badged) setBadge(false);
+  else if (st.badged) setBadge(true);  // the table has just set its title again
   if (began && document.hidden && version !== st.version) {
     setBadge(true);
     if (allowed()) {

@@ -210,8 +210,6 @@ function render() {
   tbl.dataset.baseVersion = String(st.baselineVersion ?? "");
   document.body.dataset.seat = st.me;
   document.body.dataset.phase = view.phase || "";
-  document.dispatchEvent(new CustomEvent("doi:view", { detail: { view, me: st.me, seats: st.seats, status: st.msg.status,
-                                                                 version: st.version } }));  // clock.js, notify.js
   const me = st.me;
   const changes = st.changes || { locs: new Set(), cards: new Set(), tracks: new Set(), logFrom: Infinity };
 
@@ -238,6 +236,8 @@ function render() {
   const yourMove = (view.actions || []).length > 0;
   $("prompt").classList.toggle("your-move", yourMove);
   document.title = (yourMove ? "● Your move · " : "") + "Days of Ire Online";
+  document.dispatchEvent(new CustomEvent("doi:view", { detail: { view, me: st.me, seats: st.seats, status: st.msg.status,
+                                                                 version: st.version } }));  // clock.js, notify.js
 
   // Board.
   let legalLocs, onLocation;
