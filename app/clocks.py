@@ -149,6 +149,8 @@ class Clocks:
 
     async def pace_of(self, gid: str) -> dict | None:
         if gid not in self.paces:
+            if len(self.paces) > 50_000:  # a long-running server: forget and read again when needed
+                self.paces.clear()
             row = await self.app.state.store.row(gid)
             self.paces[gid] = row.pace if row.pace and row.pace.get("mode") != "live" else None
         return self.paces[gid]
@@ -170,9 +172,9 @@ class Clocks:
             if self.tasks.get(gid) is asyncio.current_task():
                 del self.tasks[gid]
 
-    async def sync(self, gid: str, movers: set[str] = frozenset(), force: bool = False) -> bool:
-        """Bring `gid`'s clock row to the game's current version (`force`: also at the same version,
-        after a hand-over). True when it changed."""
+    async def sync(self, gid: str, movers: set[str] = frozenset()) -> bool:
+        """Bring `gid`'s clock row to the game's current version (hand-overs change it at the same
+        version themselves, app.zombies). True when it changed."""
         pace = await self.pace_of(gid)
         if pace is None:
             return False
@@ -184,7 +186,7 @@ class Clocks:
         changed = False
         async with store.transaction() as s:
             clock = (await s.execute(select(ClockRow).where(ClockRow.game_id == gid).with_for_update())).scalar_one_or_none()
-            if clock is None or clock.version > row.version or (clock.version == row.version and not force):
+            if clock is None or clock.version >= row.version:
                 return False
             seats = list((await s.execute(select(SeatRow).where(SeatRow.game_id == gid))).scalars().all())
             if clock.version < row.version - 1:

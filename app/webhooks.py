@@ -192,6 +192,8 @@ class HookSender:
     async def _send_due(self, gid: str) -> None:
         async with self.app.state.store.sessions() as s:
             hook = await s.get(HookRow, gid)
+        if len(self.hooked) > 50_000:  # a long-running server: forget and read again when needed
+            self.hooked.clear()
         if hook is None:
             self.hooked[gid] = False
             return
