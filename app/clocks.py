@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 
 from .bus import notify_in
-from .models import ClockRow, GameRow, SeatEventRow, SeatRow
+from .models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from .store import StoreError
 
 log = logging.getLogger("doi.clocks")
@@ -40,8 +40,9 @@ decision). `GameSummary.pace` repeats it (null: live). The server keeps the time
 clock or deadline runs out is handed to a bot (level normal) that plays for it until its owner
 takes it back. Seat lists say `"zombie": true` for such a seat.
 
-Every socket gets a `clock` frame after its first view and again whenever a clock or a seat's
-hands change (also `GET /api/games/{id}/clock`):
+In a paced room, or once a seat has changed hands, every socket gets a `clock` frame after its
+first view, and every socket one whenever a clock or a seat's hands change (also `GET
+/api/games/{id}/clock`, for any room):
 
 ```json
 {"type": "clock", "version": 12, "now": 1764590000000, "pace": {"mode": "clock", "minutes": 30},
@@ -120,7 +121,7 @@ class Clocks:
     def __init__(self, app):
         self.app = app
         self.paces: dict[str, dict | None] = {}  # a room's pace never changes: read once per game
-        self.pending: dict[str, set[str]] = {}   # games to bring up to date, with the seats that moved
+        self.pending: set[str] = set()           # games to bring up to date
         self.tasks: dict[str, asyncio.Task] = {}
         self._loop: asyncio.Task | None = None
 
@@ -136,13 +137,11 @@ class Clocks:
                 await t
 
     # ----- after a change -------------------------------------------------------------------------
-    def poke(self, gid: str, mover: str | None = None) -> None:
+    def poke(self, gid: str) -> None:
         """`gid` changed: bring its clocks up to date soon (nothing at all for a live game)."""
         if gid in self.paces and self.paces[gid] is None:
             return
-        movers = self.pending.setdefault(gid, set())
-        if mover:
-            movers.add(mover)
+        self.pending.add(gid)
         task = self.tasks.get(gid)
         if task is None or task.done():
             self.tasks[gid] = asyncio.create_task(self._sync_task(gid), name=f"doi-clock-{gid}")
@@ -158,9 +157,9 @@ class Clocks:
     async def _sync_task(self, gid: str) -> None:
         try:
             while gid in self.pending:
-                movers = self.pending.pop(gid)
+                self.pending.discard(gid)
                 try:
-                    await self.sync(gid, movers)
+                    await self.sync(gid)
                 except StoreError:  # deleted meanwhile
                     return
                 except asyncio.CancelledError:
@@ -172,7 +171,7 @@ class Clocks:
             if self.tasks.get(gid) is asyncio.current_task():
                 del self.tasks[gid]
 
-    async def sync(self, gid: str, movers: set[str] = frozenset()) -> bool:
+    async def sync(self, gid: str) -> bool:
         """Bring `gid`'s clock row to the game's current version (hand-overs change it at the same
         version themselves, app.zombies). True when it changed."""
         pace = await self.pace_of(gid)
@@ -189,8 +188,9 @@ class Clocks:
             if clock is None or clock.version >= row.version:
                 return False
             seats = list((await s.execute(select(SeatRow).where(SeatRow.game_id == gid))).scalars().all())
-            if clock.version < row.version - 1:
-                movers = set()  # several moves since: who made them no longer matters to a deadline
+            # Who moved since (from the log, whichever instance made the moves): their deadline starts again.
+            movers = set((await s.execute(select(ActionRow.seat).where(
+                ActionRow.game_id == gid, ActionRow.seq > clock.version, ActionRow.seq <= row.version))).scalars())
             state = advance(pace, clock.state, now_ms(), seats, to_act, movers)
             clock.version, clock.state, clock.next_deadline = row.version, state, next_deadline(state)
             await notify_in(s, store.bus, gid, row.version, "clock")

@@ -45,7 +45,7 @@ async def make_move(app, gid: str, seat: str, version: int, action: dict) -> Mov
             log.error("move failed", extra={"game_id": gid, "seat": seat}, exc_info=e.__cause__)
         raise
     await fan_out(app, gid, new_version, game)
-    wake_bots(app, gid, seat)
+    wake_bots(app, gid)
     metrics.moves.inc()
     metrics.move_seconds.observe(time.perf_counter() - started)
     log.info("move", extra={"game_id": gid, "seat": seat, "version": new_version, "action": action.get("type")})
@@ -72,7 +72,7 @@ async def fan_out(app, gid: str, target: int, game: Game | None = None) -> None:
     await store.replay(gid, behind, target, push)
 
 
-def wake_bots(app, gid: str, mover: str | None = None) -> None:
+def wake_bots(app, gid: str) -> None:
     """A game changed: this instance's bot driver looks whether one of its bot seats is to move,
     the clocks and the webhook catch up (on SQLite's local bus no note comes back to us, so every
     local change says so itself)."""
@@ -82,7 +82,7 @@ def wake_bots(app, gid: str, mover: str | None = None) -> None:
     for name in ("clocks", "hooks"):  # app.clocks, app.webhooks: nothing at all for a live game without a hook
         service = getattr(app.state, name, None)
         if service is not None:
-            service.poke(gid, mover)
+            service.poke(gid)
 
 
 async def push_room(app, gid: str) -> None:

@@ -104,7 +104,7 @@ class HookSender:
         if self.client is not None:
             await self.client.aclose()
 
-    def poke(self, gid: str, mover: str | None = None) -> None:
+    def poke(self, gid: str) -> None:
         if self.hooked.get(gid) is False:  # the usual room: no webhook, nothing to do
             return
         self.pending.add(gid)

@@ -232,11 +232,14 @@ class Presence:
 
 
 async def hello(app, conn) -> None:
-    """A socket started (or proved its seat): it gets the clock frame, and its seat counts as here."""
+    """A socket started (or proved its seat): it gets the clock frame (in a paced room, or once a
+    seat has changed hands), and its seat counts as here."""
     try:
         if conn.seat not in ("spectator", "admin"):
             await app.state.presence.seen({conn.game_id: {conn.seat}})
-        conn.post(json.dumps(await app.state.clocks.frame(conn.game_id)))
+        frame = await app.state.clocks.frame(conn.game_id)
+        if frame["pace"]["mode"] != "live" or frame["handovers"]:  # a live room of people: nothing to tell
+            conn.post(json.dumps(frame))
     except StoreError:
         pass
     except Exception:  # the socket works without it: the next change sends the clock again
