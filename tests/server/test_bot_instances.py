@@ -101,8 +101,13 @@ async def bot_rooms_on_two_instances(servers: list[ServerProcess], rooms: int, p
     tasks = [asyncio.create_task(watch(f"{servers[k].ws_base}/ws/games/{g}", seen[g, k], latest[g, k]))
              for g in gids for k in (0, 1)]
     deadline = time.monotonic() + 180
-    while min(latest[g, 1].get("version", 0) for g in gids) < 15:
-        assert time.monotonic() < deadline, {g: latest[g, 1].get("version") for g in gids}
+    def under_way(g: str) -> bool:
+        got = latest[g, 1]
+        return got.get("version", 0) >= 15 or (got and got["view"]["result"] is not None)
+
+    while not all(under_way(g) for g in gids):
+        slow = {g: (latest[g, 1].get("version"), latest[g, 1].get("closed")) for g in gids if not under_way(g)}
+        assert time.monotonic() < deadline, f"rooms not under way on the survivor's sockets: {slow}"
         await asyncio.sleep(0.05)
     holders = {g: h for g, h in leases(pg_url).items() if g in gids}
     servers[0].kill()  # mid-game: its sockets drop, its bots stop thinking
