@@ -271,6 +271,11 @@ class GameStore:
         """Our in-memory copy of a game and its version, if we hold one (treat as read-only)."""
         return self._cache.get(gid)
 
+    def running_copy(self, gid: str) -> tuple[int, Game] | None:
+        """Our copy of a game we saw running (as `cached`), or None: the caller reads the database.
+        It may be behind another instance's move; a move made on it is then refused as stale."""
+        return self._cache.get(gid) if gid in self._active else None
+
     async def load(self, gid: str, row: GameRow | None = None) -> tuple[GameRow, Game]:
         row = row or await self.row(gid)
         cached = self._cache.get(gid)

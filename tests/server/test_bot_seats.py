@@ -80,7 +80,11 @@ def test_a_whole_bot_only_game_plays_itself_to_the_end(client, levels):
     assert g["result"]["winner"] in ("soviet", "revolutionaries")
     assert g["version"] > 50
     # Bad input (issue 13): bots on a finished game stop; poking them changes nothing.
-    client.app.state.bots.poke(room["id"])
+
+    async def poke():
+        client.app.state.bots.poke(room["id"])
+
+    client.portal.call(poke)
     time.sleep(0.3)
     assert client.get(f"/api/games/{room['id']}").json()["version"] == g["version"]
     assert room["id"] not in client.app.state.bots.tasks
