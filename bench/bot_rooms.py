@@ -45,6 +45,11 @@ class Screen:
         self.errors: list[str] = []
         self.changed = asyncio.Event()
 
+    async def wait_for(self, version: int) -> None:
+        while version not in self.arrived:
+            self.changed.clear()
+            await self.changed.wait()
+
     async def read(self) -> None:
         try:
             async for raw in self.ws:
@@ -105,10 +110,10 @@ class BotRoom:
                     self.stale += me.errors[errors:].count("stale")
                     await asyncio.sleep(0)
                     continue
-                end = time.monotonic() + 30
-                while not all(target in s.arrived for s in self.screens) and time.monotonic() < end:
-                    await asyncio.sleep(0.001)
-                if not all(target in s.arrived for s in self.screens):
+                try:
+                    for s in self.screens:
+                        await asyncio.wait_for(s.wait_for(target), 30)
+                except TimeoutError:
                     self.lost += 1
                     continue
                 self.latencies.append(max(s.arrived[target] for s in self.screens) - t0)
