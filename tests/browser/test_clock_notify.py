@@ -54,3 +54,18 @@ def test_clock_on_the_table_and_a_turn_notification_with_badges_while_hidden(ser
     assert page.evaluate("() => document.querySelector('link[rel=icon]').href.endsWith('/static/favicon.svg')")
     assert not errors
     ctx.close()
+
+
+def test_the_lobby_creates_a_room_with_a_chess_clock(server, browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.check("#create-form input[name=revolutionaries][value='1']")
+    page.check("#pace-set input[name=pace][value=clock]")
+    page.fill("#pace-minutes", "7")
+    page.click("#create-btn")
+    page.wait_for_url("**/games/*", timeout=15_000)
+    gid = page.url.rstrip("/").rsplit("/", 1)[-1]
+    with urllib.request.urlopen(f"{server.url}/api/games/{gid}") as r:
+        assert json.load(r)["pace"] == {"mode": "clock", "minutes": 7}
+    ctx.close()
