@@ -4,9 +4,13 @@ name that later resolves somewhere private is still refused: DNS rebinding)."""
 from __future__ import annotations
 
 import ipaddress
+import re
 from urllib.parse import urlsplit
 
 MAX_URL_CHARS = 2000
+# RFC 3986's characters only (international names in punycode, others %-encoded); also the
+# OpenAPI document's pattern.
+URL_PATTERN = r"^https?://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+$"
 
 
 def check_url(url: str) -> str:
@@ -17,6 +21,11 @@ def check_url(url: str) -> str:
         raise ValueError(f"must be at most {MAX_URL_CHARS} characters")
     if any(ord(c) < 33 or ord(c) == 127 for c in url):
         raise ValueError("must not contain spaces or control characters")
+    if not url.startswith(("http://", "https://")):
+        raise ValueError("must be an http:// or https:// URL")
+    if not re.fullmatch(URL_PATTERN, url):
+        raise ValueError("may hold only URL characters (RFC 3986: ASCII letters, digits, -._~:/?#[]@!$&'()*+,;=%; "
+                         "international names in punycode)")
     try:
         parts = urlsplit(url)
         port = parts.port

@@ -137,8 +137,13 @@ def webhook_url(url: str) -> str:
     return check_url(url)
 
 
-WebhookUrl = Annotated[str, AfterValidator(webhook_url),
-                       WithJsonSchema({"type": "string", "format": "uri", "maxLength": 2000, "pattern": "^https?://"})]
+def _webhook_schema() -> dict:
+    from .hook_urls import MAX_URL_CHARS, URL_PATTERN
+
+    return {"type": "string", "maxLength": MAX_URL_CHARS, "pattern": URL_PATTERN}
+
+
+WebhookUrl = Annotated[str, AfterValidator(webhook_url), WithJsonSchema(_webhook_schema())]
 
 
 class CreateGame(Strict):

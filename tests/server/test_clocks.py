@@ -29,6 +29,12 @@ def paced_room(client, pace, bots=None) -> tuple[dict, dict[str, str]]:
     return room, claim_all(client, room)
 
 
+def abandon(client, gid):
+    """Tests share their database: a clock left running would run out under a later test's server
+    (its bots then play the game to the end there)."""
+    client.portal.call(client.app.state.store.set_status, gid, "abandoned")
+
+
 def wait_for(fetch, pred, timeout=30.0):
     deadline = time.monotonic() + timeout
     while True:
@@ -86,6 +92,7 @@ def test_a_chess_clock_runs_only_for_the_seat_the_engine_waits_for(db_url):
         assert 5 * MINUTE - 25_000 < left <= 5 * MINUTE - 20_000  # the 20 s (and the test's own time) are gone
         assert c["clocks"]["rev1"]["left_ms"] == 5 * MINUTE  # the waiting seat lost nothing
         assert c["handovers"] == []
+        abandon(client, gid)
 
 
 def test_a_run_out_clock_hands_the_seat_to_a_bot_and_the_resume_link_takes_it_back(db_url):
@@ -119,6 +126,7 @@ def test_a_run_out_clock_hands_the_seat_to_a_bot_and_the_resume_link_takes_it_ba
         again = client.post(f"/api/games/{gid}/seats/soviet/resume", headers=auth(tokens["soviet"]))
         assert again.json()["changed"] is False
         assert client.get(f"/api/games/{gid}/view", headers=auth(tokens["soviet"])).json()["seat"] == "soviet"
+        abandon(client, gid)
 
 
 def test_a_correspondence_deadline_is_per_decision(db_url):
@@ -135,6 +143,7 @@ def test_a_correspondence_deadline_is_per_decision(db_url):
             if clock["since"] is not None:
                 assert clock["deadline"] - clock["since"] == 24 * 3_600_000
                 assert clock["deadline"] > c["now"] + 23 * 3_600_000, seat
+        abandon(client, gid)
 
 
 def test_a_live_room_has_no_clock(client):
@@ -189,6 +198,7 @@ def test_an_away_player_can_be_handed_to_a_bot_by_the_others_only(db_url):
         g = wait_for(lambda: client.get(f"/api/games/{gid}").json(), lambda g: g["version"] > 0)
         assert g["status"] == "active"
         assert [(h["seat"], h["reason"]) for h in clock_of(client, gid)["handovers"]] == [("soviet", "away")]
+        abandon(client, gid)
 
 
 def test_a_resume_link_for_another_game_or_a_given_up_seat_gets_a_clear_error(client):
