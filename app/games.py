@@ -72,11 +72,16 @@ async def fan_out(app, gid: str, target: int, game: Game | None = None) -> None:
 
 
 def wake_bots(app, gid: str) -> None:
-    """A game changed: this instance's bot driver looks whether one of its bot seats is to move
-    (on SQLite's local bus no note comes back to us, so every local change says so itself)."""
+    """A game changed: this instance's bot driver looks whether one of its bot seats is to move,
+    the clocks and the webhook catch up (on SQLite's local bus no note comes back to us, so every
+    local change says so itself)."""
     driver = getattr(app.state, "bots", None)
     if driver is not None:
         driver.poke(gid)
+    for name in ("clocks", "hooks"):  # app.clocks, app.webhooks: nothing at all for a live game without a hook
+        service = getattr(app.state, name, None)
+        if service is not None:
+            service.poke(gid)
 
 
 async def push_room(app, gid: str) -> None:
@@ -116,6 +121,9 @@ async def resend(app, conn) -> None:
 async def on_notify(app, gid: str, version: int, kind: str) -> None:
     """A change announced by any instance (ourselves included) on the bus."""
     hub, store = app.state.hub, app.state.store
+    if kind == "clock":  # a clock or a seat's hands changed: the clocks tell this instance's sockets
+        await app.state.clocks.broadcast(gid)
+        return
     wake_bots(app, gid)
     if kind == "room":
         await store.room_changed(gid)

@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .bus import make_bus
+from .clocks import Clocks
 from .db import is_sqlite, make_engine, make_sessionmaker
 from .games import catch_up_watched, on_notify
 from .headers import SecurityHeaders
@@ -24,6 +25,8 @@ from .seat_bots import BotDriver
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError
+from .webhooks import HookSender
+from .zombies import Presence
 
 log = logging.getLogger("doi.app")
 HTTP_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
@@ -75,9 +78,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await bus.start(heard, resubscribed)
         app.state.bots = BotDriver(app)
         await app.state.bots.start()  # its first sweep picks up the games whose bots wait for a move
+        app.state.clocks, app.state.presence, app.state.hooks = Clocks(app), Presence(app), HookSender(app)
+        for service in (app.state.clocks, app.state.presence, app.state.hooks):
+            await service.start()
         try:
             yield
         finally:
+            for service in (app.state.hooks, app.state.presence, app.state.clocks):
+                await service.stop()
             await app.state.bots.stop()
             # Close every socket and let its handler finish its database work before the pool goes;
             # then stop the bus (Redis: after the notes of those last moves went out).
@@ -156,7 +164,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from fastapi.staticfiles import StaticFiles
 
-    from .routes import admin, api, my_games, pages, replays, ws
+    from .routes import admin, api, my_games, pages, replays, seats, ws
 
     app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
     app.include_router(pages.router)
@@ -165,6 +173,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(admin.router)
     app.include_router(replays.router)
+    app.include_router(seats.router)
     return app
 
 

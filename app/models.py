@@ -38,6 +38,7 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     creator_ip: Mapped[str] = mapped_column(String(64), default="")
+    pace: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # None: live, no clock (app.clocks)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -59,6 +60,9 @@ class SeatRow(OfGame, Base):
     guest_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True)  # the bot level; None: a human seat
+    # A person's seat a bot plays while they are away (their token still holds it: app.zombies).
+    zombie: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # a socket of it was open
 
 
 class ActionRow(OfGame, Base):
@@ -119,3 +123,39 @@ class RateEventRow(Base):
     scope: Mapped[str] = mapped_column(String(16))
     key: Mapped[str] = mapped_column(String(128))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class ClockRow(Base):
+    """The clocks of a paced game's seats at game version `version` (app.clocks)."""
+
+    __tablename__ = "game_clocks"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    state: Mapped[dict] = mapped_column(JSON)
+    next_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+
+
+class SeatEventRow(OfGame, Base):
+    """A seat changed hands at game version `version`: to a bot, back to its person, or left (app.zombies)."""
+
+    __tablename__ = "seat_events"
+    seat: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(Integer)
+    by: Mapped[str] = mapped_column(String(16))        # who plays the seat from then on: "bot" or "human"
+    reason: Mapped[str] = mapped_column(String(16))    # "time", "away", "back", "left"
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # a left seat's old token
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HookRow(Base):
+    """A room's webhook (app.webhooks): its URL (never shown to anyone), delivery progress, lease."""
+
+    __tablename__ = "room_hooks"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    url: Mapped[str] = mapped_column(Text)
+    done_version: Mapped[int] = mapped_column(Integer, default=0)
+    last_active: Mapped[list] = mapped_column(JSON, default=list)  # seats to act at done_version
+    holder: Mapped[str] = mapped_column(String(64), default="")
+    lease_until: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    delivered: Mapped[int] = mapped_column(Integer, default=0)
+    failed: Mapped[int] = mapped_column(Integer, default=0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from .clocks import PROTOCOL_NOTE as CLOCKS_NOTE
 from .schemas import (
     ActionMessage,
     AuthMessage,
@@ -24,6 +25,7 @@ from .schemas import (
     SyncMessage,
 )
 from .seat_bots import PROTOCOL_NOTE as BOTS_NOTE
+from .webhooks import PROTOCOL_NOTE as HOOKS_NOTE
 
 INTRO = """# Days of Ire Online: server protocol
 
@@ -181,6 +183,8 @@ def render() -> str:
         parts.append(f"### {title}\n\n```json\n{json.dumps(model.model_json_schema(), indent=2)}\n```\n")
     parts.append(VIEW_NOTE)
     parts.append(BOTS_NOTE)
+    parts.append(CLOCKS_NOTE)
+    parts.append(HOOKS_NOTE)
     return "\n".join(parts)
 
 

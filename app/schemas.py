@@ -112,6 +112,44 @@ Ruleset = Literal["conflict", "zhukov"]
 BotLevel = Literal["easy", "normal"]
 
 
+class LivePace(Strict):
+    """No clock."""
+    mode: Literal["live"]
+
+
+class ClockPace(Strict):
+    """A chess clock: `minutes` per person's seat for the whole game, running only while the engine
+    waits for that seat."""
+    mode: Literal["clock"]
+    minutes: StrictInt = Field(ge=1, le=600)
+
+
+class CorrespondencePace(Strict):
+    """`hours` for each decision."""
+    mode: Literal["correspondence"]
+    hours: StrictInt = Field(ge=1, le=720)
+
+
+# How fast the game goes (app.clocks); a seat whose time runs out is played by a bot until its owner
+# takes it back.
+Pace = Annotated[LivePace | ClockPace | CorrespondencePace, Field(discriminator="mode")]
+
+
+def webhook_url(url: str) -> str:
+    from .hook_urls import check_url  # (whether its address may be called is the route's check: settings)
+
+    return check_url(url)
+
+
+def _webhook_schema() -> dict:
+    from .hook_urls import MAX_URL_CHARS, URL_PATTERN
+
+    return {"type": "string", "maxLength": MAX_URL_CHARS, "pattern": URL_PATTERN}
+
+
+WebhookUrl = Annotated[str, AfterValidator(webhook_url), WithJsonSchema(_webhook_schema())]
+
+
 class CreateGame(Strict):
     revolutionaries: StrictInt = Field(ge=1, le=4, description="Number of Revolutionary players: 1-3 in the "
                                        "Conflict ruleset, 1-4 in the Zhukov ruleset.")
@@ -127,6 +165,11 @@ class CreateGame(Strict):
         default_factory=dict, description="Seats the server plays, with the bot's level: 'easy' (random legal moves) "
         "or 'normal' (the greedy bot); only seats the room has. They are claimed at creation; the game starts once "
         "the other seats are.")
+    pace: Pace = Field(default_factory=lambda: LivePace(mode="live"),
+                       description="Live (no clock, the default), a chess clock, or correspondence.")
+    webhook: WebhookUrl | None = Field(
+        default=None, description="An http(s) URL that gets a JSON POST {game, seat, version, link, id} each time "
+        "a seat's turn begins (after the move commits; retried with backoff). Shown to nobody, not even back.")
 
 
 class CreatedGame(BaseModel):
@@ -151,6 +194,8 @@ class SeatInfo(BaseModel):
     name: str | None
     claimed: bool
     bot: BotLevel | None = Field(default=None, description="The level of the bot playing this seat; null: a person.")
+    zombie: bool = Field(default=False, description="A bot plays this person's seat while they are away; their "
+                         "resume link takes it back.")
 
 
 class GameSummary(BaseModel):
@@ -163,6 +208,7 @@ class GameSummary(BaseModel):
     seats: list[SeatInfo]
     result: dict | None = None
     day: int | None = None
+    pace: dict[str, Any] | None = Field(default=None, description="The room's pace (null: live, no clock).")
 
 
 class AdminLogin(Strict):

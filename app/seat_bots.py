@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 import zlib
 from datetime import UTC, datetime, timedelta
 
@@ -191,6 +192,17 @@ class BotDriver:
                 return seat, self.bots[key]
         return None
 
+    async def _current(self, gid: str):
+        """(version, status, game): our running copy without a database read when we have one (the
+        bus keeps it current; a move on a copy another instance got ahead of is refused as stale)."""
+        store = self.app.state.store
+        copy = store.running_copy(gid)
+        if copy is not None:
+            version, game = copy
+            return version, "finished" if game.result else "active", game
+        row, game = await store.load(gid)
+        return row.version, row.status, game
+
     async def _step(self, gid: str) -> bool:
         """Make one bot move if one is due; True when the game should be looked at again."""
         store = self.app.state.store
@@ -198,30 +210,34 @@ class BotDriver:
         seats = await store.seats(gid)
         if not any(r.bot for r in seats):
             return False
-        row, game = await store.load(gid)
-        if row.status != "active":  # open (waiting for people), finished or abandoned: nothing to do
-            if row.status != "open":
+        version, status, game = await self._current(gid)
+        if status != "active":  # open (waiting for people), finished or abandoned: nothing to do
+            if status != "open":
                 self._drop(gid)
             return False
         if self._bot_to_move(gid, game, seats) is None:
             return False
         if not await self._take(gid):
             return False  # another instance drives this game
-        version = row.version
         if self.pause:
             await asyncio.sleep(self.pause)
-            row, game = await store.load(gid)
-            if row.version != version or row.status != "active":
+            seats = await store.seats(gid)  # its owner may have taken a seat back meanwhile (app.zombies)
+            now, status, game = await self._current(gid)
+            if now != version or status != "active":
                 return True  # someone moved (or the game ended) meanwhile: look again
         # No await between reading the view and choosing: the cached game is only ours until then.
         found = self._bot_to_move(gid, game, seats)
         if found is None:
             return True
         seat, bot = found
+        metrics = self.app.state.metrics
+        cpu = time.process_time()
         action = bot.choose(game.view(seat))
+        metrics.bot_think.inc(time.process_time() - cpu)
         try:
             await make_move(self.app, gid, seat, version, action)
         except Stale:
             return True
         self.moves += 1
+        metrics.bot_moves.inc()
         return True

@@ -49,6 +49,22 @@ class Settings(BaseSettings):
     # (after a crash, the bots resume within about this long).
     bot_pause: float = Field(default=1.0, ge=0, le=60)
     bot_lease_seconds: float = Field(default=10.0, ge=1, le=600)
+    # Clocks (app.clocks): how often each instance looks for a clock or deadline that ran out
+    # (seconds); the time a seat whose clock ran out gets when its owner takes it back from the bot.
+    clock_tick: float = Field(default=1.0, gt=0, le=60)
+    clock_resume_seconds: int = Field(default=60, ge=1, le=3600)
+    # Zombies (app.zombies): a seat with no open socket for this many seconds counts as away, and
+    # the other players may hand it to a bot.
+    away_grace_seconds: float = Field(default=60.0, ge=1, le=86_400)
+    # Webhooks (app.webhooks): a room's creator may give a URL that gets a JSON POST on each turn
+    # change. By default only public addresses are called (no loopback, private, link-local or
+    # reserved targets: the server must not be a way into its own network); set
+    # DOI_WEBHOOK_ALLOW_PRIVATE=true to allow them (tests, a LAN install).
+    webhook_allow_private: bool = False
+    webhook_timeout: float = Field(default=5.0, gt=0, le=60)     # seconds per attempt
+    webhook_attempts: int = Field(default=8, ge=1, le=30)        # then that notification is dropped
+    webhook_backoff: float = Field(default=1.0, gt=0, le=600)    # first retry delay, doubled each time (max 5 min)
+    webhook_lease_seconds: float = Field(default=30.0, ge=1, le=600)
 
     def resolved_database_url(self) -> str:
         if self.database_url:

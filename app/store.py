@@ -17,7 +17,18 @@ from engine.options import validate_options
 from engine.public import seats_for
 
 from .bus import NOTES, Bus, make_bus, notify_in
-from .models import ActionRow, BotLeaseRow, ChatRow, GameRow, SeatRow, SecretRow, SnapshotRow
+from .models import (
+    ActionRow,
+    BotLeaseRow,
+    ChatRow,
+    ClockRow,
+    GameRow,
+    HookRow,
+    SeatEventRow,
+    SeatRow,
+    SecretRow,
+    SnapshotRow,
+)
 from .movelog import Move, MoveWriter
 from .security import new_token, same, token_hash
 
@@ -111,9 +122,11 @@ class GameStore:
 
     # ----- rooms ---------------------------------------------------------------------------------
     async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "",
-                     bots: dict[str, str] | None = None) -> tuple[str, dict]:
-        """A new room; `bots` (seat -> level) are claimed at once by the server. Returns the id and
-        an invite per human seat."""
+                     bots: dict[str, str] | None = None, pace: dict | None = None,
+                     extra=None) -> tuple[str, dict]:
+        """A new room; `bots` (seat -> level) are claimed at once by the server; `extra(gid)` gives
+        more rows to add in the same transaction (a clock, a webhook). Returns the id and an invite
+        per human seat."""
         bots = bots or {}
         try:
             options = validate_options(options)
@@ -127,7 +140,7 @@ class GameStore:
         async with self._write() as s:
             s.add(GameRow(id=gid, revolutionaries=revolutionaries, options=options, private=private,
                           seed=game.seed, status="active" if len(bots) == len(game.seats) else "open", version=0,
-                          creator_ip=ip))
+                          creator_ip=ip, pace=pace))
             await s.flush()
             for seat in game.seats:
                 bot = bots.get(seat)
@@ -137,6 +150,8 @@ class GameStore:
                               claimed_at=_now() if bot else None))
             if bots:
                 s.add(BotLeaseRow(game_id=gid, holder="", expires_at=_now()))
+            for extra_row in (extra(gid) if extra else ()):
+                s.add(extra_row)
         self._remember(gid, 0, game)
         if len(bots) == len(game.seats):
             self._active.add(gid)
@@ -228,6 +243,9 @@ class GameStore:
                                   .values(name=None, token_hash=None, guest_id=None, claimed_at=None))
             if res.rowcount != 1:
                 raise StoreError("That token does not hold this seat.", 403, "forbidden")
+            # Remembered so that the old resume link gets a clear answer (app.zombies).
+            s.add(SeatEventRow(game_id=gid, seat=seat, version=row.version, by="human", reason="left",
+                               token_hash=token_hash(token), at=_now()))
             await notify_in(s, self.bus, gid, row.version, "room")
 
     async def seat_for_token(self, gid: str, token: str | None) -> str | None:
@@ -281,6 +299,11 @@ class GameStore:
     def cached(self, gid: str) -> tuple[int, Game] | None:
         """Our in-memory copy of a game and its version, if we hold one (treat as read-only)."""
         return self._cache.get(gid)
+
+    def running_copy(self, gid: str) -> tuple[int, Game] | None:
+        """Our copy of a game we saw running (as `cached`), or None: the caller reads the database.
+        It may be behind another instance's move; a move made on it is then refused as stale."""
+        return self._cache.get(gid) if gid in self._active else None
 
     async def load(self, gid: str, row: GameRow | None = None) -> tuple[GameRow, Game]:
         row = row or await self.row(gid)
@@ -456,7 +479,7 @@ class GameStore:
 
     async def delete(self, gid: str) -> None:
         async with self._write() as s:
-            for model in (ActionRow, SnapshotRow, ChatRow, SeatRow, BotLeaseRow):
+            for model in (ActionRow, SnapshotRow, ChatRow, SeatRow, BotLeaseRow, ClockRow, SeatEventRow, HookRow):
                 await s.execute(delete(model).where(model.game_id == gid))
             res = await s.execute(delete(GameRow).where(GameRow.id == gid))
             if res.rowcount != 1:

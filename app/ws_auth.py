@@ -36,3 +36,6 @@ async def authenticate(app, conn, token: str) -> None:
     conn.name = next((s.name for s in seats if s.seat == seat), None) or seat
     conn.sent_version = row.version
     conn.post(app.state.hub.view_message(conn.game_id, game, seat, row.version, row.status, seat_infos(seats)))
+    from .zombies import hello
+
+    await hello(app, conn)

@@ -64,11 +64,15 @@ async def create_game(body: CreateGame, request: Request, store: StoreDep, setti
     limiter = request.app.state.limiter
     taken = await limiter.take(Limit("rooms", ip, settings.rooms_per_hour, 3600,
                                      f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour."))
+    from .seats import room_extras
+
     try:
         options = dict(body.options)
         if options.setdefault("ruleset", body.ruleset) != body.ruleset and "ruleset" in body.model_fields_set:
             raise StoreError("'ruleset' and 'options.ruleset' differ: give one of them.", 422)
-        gid, invites = await store.create(body.revolutionaries, options, body.private, ip, body.bots)
+        pace, extra = room_extras(body, settings)
+        gid, invites = await store.create(body.revolutionaries, options, body.private, ip, body.bots,
+                                          pace=pace, extra=extra)
     except Exception:
         await limiter.give_back(taken)  # refused options: no room was made
         raise

@@ -19,6 +19,7 @@ from ..rooms import GAME_ID, seat_infos
 from ..schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage, SyncMessage
 from ..store import Stale, StoreError
 from ..ws_auth import authenticate
+from ..zombies import hello
 
 router = APIRouter()
 log = logging.getLogger("doi.ws")
@@ -46,6 +47,7 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
         cached = app.state.store.cached(gid)
         if cached and cached[0] > conn.sent_version:  # a move was pushed while this socket joined
             await fan_out(app, gid, cached[0])
+        await hello(app, conn)  # app.zombies: the clock frame, and the seat counts as here
         await serve(app, ws, conn)
     except GONE:
         pass

@@ -44,13 +44,22 @@ function showRuleset() {
 for (const r of form.querySelectorAll("input[name=ruleset]")) r.addEventListener("change", showRuleset);
 showRuleset();
 
+function readPace() {
+  const mode = (form.querySelector("input[name=pace]:checked") || {}).value || "live";
+  if (mode === "clock") return { mode, minutes: parseInt(document.getElementById("pace-minutes").value, 10) || 30 };
+  if (mode === "correspondence") return { mode, hours: parseInt(document.getElementById("pace-hours").value, 10) || 24 };
+  return { mode: "live" };
+}
+
 form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const err = document.getElementById("create-error");
   err.textContent = "";
   const revolutionaries = parseInt(form.querySelector("input[name=revolutionaries]:checked").value, 10);
   const body = { revolutionaries, ruleset: ruleset(), private: document.getElementById("private").checked,
-                 options: readOptions(), bots: readBots(form, revolutionaries) };
+                 options: readOptions(), bots: readBots(form, revolutionaries), pace: readPace() };
+  const webhook = document.getElementById("webhook").value.trim();
+  if (webhook) body.webhook = webhook;
   try {
     const created = await api("/api/games", { method: "POST", body });
     saveInvites(created.id, created.invites);

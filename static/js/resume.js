@@ -27,6 +27,10 @@ if (location.hash.startsWith("#resume=")) {
       if (v.seat !== seat) throw new Error("This resume link is for another seat.");
       const name = (v.seats.find((s) => s.seat === seat) || {}).name || seat;
       saveSeat(gid, { seat, token, name });
+      const mine = v.seats.find((s) => s.seat === seat) || {};
+      if (mine.zombie && v.status === "active") {  // a bot plays it meanwhile: opening the link takes it back
+        await api(`/api/games/${encodeURIComponent(gid)}/seats/${seat}/resume`, { method: "POST", token });
+      }
     } catch (e) {
       refuse(`This resume link does not open a seat here: ${e.message}`);
     }

@@ -131,6 +131,8 @@ function onMessage(m) {
     toast(m.message || "Error");
   } else if (m.type === "reconnect") {
     reconnectNow();
+  } else if (m.type === "clock") {
+    document.dispatchEvent(new CustomEvent("doi:clock", { detail: m }));  // clock.js
   }
 }
 
@@ -230,6 +232,8 @@ function render() {
   const yourMove = (view.actions || []).length > 0;
   $("prompt").classList.toggle("your-move", yourMove);
   document.title = (yourMove ? "● Your move · " : "") + "Days of Ire Online";
+  document.dispatchEvent(new CustomEvent("doi:view", { detail: { view, me: st.me, seats: st.seats, status: st.msg.status,
+                                                                 version: st.version } }));  // clock.js, notify.js
 
   // Board.
   let legalLocs, onLocation;

@@ -9,6 +9,7 @@ import random
 import time
 
 import httpx
+import orjson
 import psycopg
 import pytest
 import websockets
@@ -27,12 +28,13 @@ async def watch(url: str, seen: list[int], latest: dict) -> None:
         try:
             async with websockets.connect(url, max_size=2**22, open_timeout=30) as ws:
                 async for raw in ws:
-                    msg = json.loads(raw)
+                    msg = orjson.loads(raw)  # (keeping up: a socket that stops reading is dropped by the server)
                     if msg["type"] == "view":
                         seen.append(msg["version"])
-                        latest.update(msg)
-        except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError, TimeoutError):
-            pass
+                        latest.update(version=msg["version"], view={"result": msg["view"]["result"]})
+            latest["closed"] = ws.close_code
+        except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError, TimeoutError) as e:
+            latest["closed"] = repr(e)
         if not seen:
             await asyncio.sleep(0.5)
 
@@ -99,29 +101,47 @@ async def bot_rooms_on_two_instances(servers: list[ServerProcess], rooms: int, p
     tasks = [asyncio.create_task(watch(f"{servers[k].ws_base}/ws/games/{g}", seen[g, k], latest[g, k]))
              for g in gids for k in (0, 1)]
     deadline = time.monotonic() + 180
-    while min(latest[g, 1].get("version", 0) for g in gids) < 15:
-        assert time.monotonic() < deadline, {g: latest[g, 1].get("version") for g in gids}
+    def under_way(g: str) -> bool:
+        got = latest[g, 1]
+        return got.get("version", 0) >= 15 or (got and got["view"]["result"] is not None)
+
+    while not all(under_way(g) for g in gids):
+        slow = {g: (latest[g, 1].get("version"), latest[g, 1].get("closed")) for g in gids if not under_way(g)}
+        assert time.monotonic() < deadline, f"rooms not under way on the survivor's sockets: {slow}"
         await asyncio.sleep(0.05)
     holders = {g: h for g, h in leases(pg_url).items() if g in gids}
     servers[0].kill()  # mid-game: its sockets drop, its bots stop thinking
     killed_at = {g: latest[g, 1]["version"] for g in gids}
+    running_at_kill = {g for g in gids if latest[g, 1]["view"]["result"] is None}
     deadline = time.monotonic() + 400
     while any(latest[g, 1]["view"]["result"] is None for g in gids):
-        assert time.monotonic() < deadline, {g: latest[g, 1]["version"] for g in gids}
+        assert time.monotonic() < deadline, {g: (latest[g, 1]["version"], latest[g, 1].get("closed")) for g in gids}
+        dropped = {g: latest[g, 1]["closed"] for g in gids if "closed" in latest[g, 1] and latest[g, 1]["view"]["result"] is None}
+        assert not dropped, f"the survivor closed sockets before their game ended: {dropped}"
         await asyncio.sleep(0.1)
     await asyncio.sleep(0.3)
     for t in tasks:
         t.cancel()
-    return {"gids": gids, "seen": seen, "latest": latest, "holders": holders, "killed_at": killed_at}
+    return {"gids": gids, "seen": seen, "latest": latest, "holders": holders, "killed_at": killed_at,
+            "running_at_kill": running_at_kill}
+
+
+ROOMS = 20  # the figure
+# Bots without any pause saturate the servers, and on a loaded 2-core machine this test's own
+# sockets then fall more than the outbox (256 messages) behind and are dropped (1013, by design);
+# 0.15 s keeps the servers just under saturation and the run about as short (~1.5-3 minutes).
+BOT_PAUSE = "0.15"
 
 
 def test_two_instances_play_bot_rooms_exactly_once_and_finish_after_one_is_killed(pg_url, tmp_path):
-    env = {"DOI_BOT_PAUSE": "0.01", "DOI_BOT_LEASE_SECONDS": "2"}
+    env = {"DOI_BOT_PAUSE": BOT_PAUSE, "DOI_BOT_LEASE_SECONDS": "2"}
     servers = [ServerProcess(pg_url, tmp_path, env=env, name=f"bots-{i}") for i in range(2)]
     for s in servers:
         s.start()
     try:
-        out = run_async(bot_rooms_on_two_instances(servers, 6, pg_url))
+        started = time.monotonic()
+        out = run_async(bot_rooms_on_two_instances(servers, ROOMS, pg_url))
+        print(f"{ROOMS} bot rooms on two instances: {time.monotonic() - started:.1f} s")
     finally:
         for s in servers:
             s.stop()
@@ -131,9 +151,12 @@ def test_two_instances_play_bot_rooms_exactly_once_and_finish_after_one_is_kille
         finals = dict(c.execute("SELECT id, version FROM games WHERE id = ANY(%s) AND status = 'finished'",
                                 (gids,)).fetchall())
     assert set(finals) == set(gids), "every game finished"
+    # The kill comes once the slowest room is under way: a quick room may have finished already.
+    assert len(out["running_at_kill"]) >= ROOMS // 2, "the kill came mid-game for most rooms"
     for g in gids:
         final = finals[g]
-        assert final > out["killed_at"][g], "the game went on after the kill"
+        if g in out["running_at_kill"]:
+            assert final > out["killed_at"][g], "the game went on after the kill"
         # A socket starts at the version it found on joining (the bots started with the room).
         after = seen[g, 1]
         assert after == list(range(after[0], final + 1)), f"survivor's socket on {g}: every version once, in order"

@@ -33,9 +33,10 @@ def test_a_bot_seat_is_claimed_at_creation_and_the_room_says_its_level(client):
     g = client.get(f"/api/games/{room['id']}").json()
     seats = {s["seat"]: s for s in g["seats"]}
     assert g["status"] == "open"
-    assert seats["soviet"] == {"seat": "soviet", "name": "Bot (normal)", "claimed": True, "bot": "normal"}
-    assert seats["rev2"] == {"seat": "rev2", "name": "Bot (easy)", "claimed": True, "bot": "easy"}
-    assert seats["rev1"] == {"seat": "rev1", "name": None, "claimed": False, "bot": None}
+    assert seats["soviet"] == {"seat": "soviet", "name": "Bot (normal)", "claimed": True, "bot": "normal",
+                              "zombie": False}
+    assert seats["rev2"] == {"seat": "rev2", "name": "Bot (easy)", "claimed": True, "bot": "easy", "zombie": False}
+    assert seats["rev1"] == {"seat": "rev1", "name": None, "claimed": False, "bot": None, "zombie": False}
     taken = client.post(f"/api/games/{room['id']}/seats/soviet", json={"name": "Mallory"})
     assert taken.status_code == 409 and taken.json()["code"] == "taken"
 
@@ -78,6 +79,15 @@ def test_a_whole_bot_only_game_plays_itself_to_the_end(client, levels):
     g = wait_for(client, room["id"], lambda g: g["status"] == "finished", timeout=240)
     assert g["result"]["winner"] in ("soviet", "revolutionaries")
     assert g["version"] > 50
+    # Bad input (issue 13): bots on a finished game stop; poking them changes nothing.
+
+    async def poke():
+        client.app.state.bots.poke(room["id"])
+
+    client.portal.call(poke)
+    time.sleep(0.3)
+    assert client.get(f"/api/games/{room['id']}").json()["version"] == g["version"]
+    assert room["id"] not in client.app.state.bots.tasks
 
 
 def test_bots_stop_on_an_abandoned_game(db_url):

@@ -1,0 +1,248 @@
+"""Clocks: the room's pace (`games.pace`), kept by the server.
+
+- live (`pace` NULL): no clock, nothing here costs a move anything (the pace is cached per game).
+- clock: every person's seat has `minutes` for the whole game; its clock runs only while the
+  engine waits for that seat (`game.active_seats()`), so in a team decision several run at once.
+- correspondence: `hours` for each decision; a seat's deadline starts when it has to act and
+  starts again after each of its own moves.
+
+The state lives in `game_clocks` (one row per paced game): per seat the time left (clock), since
+when it runs (`since`) and when it runs out (`deadline`), all in epoch milliseconds, at game
+version `version`. After each change of a game (a move, the start, a hand-over) the instance
+that heard of it brings the row to the game's version in one transaction that locks the row, so
+two instances agree and a restart loses nothing. Each instance looks for run-out deadlines every
+`DOI_CLOCK_TICK` seconds; a seat whose time ran out is handed to a bot (app.zombies), and the
+`clock` frame (docs/protocol.md) tells every socket. Bots' seats and seats a bot plays have no
+clock. Instances compare their clocks (keep them in sync, as for the bot leases)."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+
+from .bus import notify_in
+from .models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
+from .store import StoreError
+
+log = logging.getLogger("doi.clocks")
+
+PROTOCOL_NOTE = """
+## Pace, clocks and seats a bot plays for their player
+
+`POST /api/games` takes `"pace"`: `{"mode": "live"}` (the default, no clock), `{"mode": "clock",
+"minutes": m}` (a chess clock: m minutes per person's seat for the whole game, running only while
+the engine waits for that seat) or `{"mode": "correspondence", "hours": h}` (h hours per
+decision). `GameSummary.pace` repeats it (null: live). The server keeps the time; a seat whose
+clock or deadline runs out is handed to a bot (level normal) that plays for it until its owner
+takes it back. Seat lists say `"zombie": true` for such a seat.
+
+In a paced room, or once a seat has changed hands, every socket gets a `clock` frame after its
+first view, and every socket one whenever a clock or a seat's hands change (also `GET
+/api/games/{id}/clock`, for any room):
+
+```json
+{"type": "clock", "version": 12, "now": 1764590000000, "pace": {"mode": "clock", "minutes": 30},
+ "clocks": {"rev1": {"left_ms": 1790000, "since": 1764589990000, "deadline": 1764591780000}},
+ "handovers": [{"seat": "rev1", "version": 40, "by": "bot", "reason": "time", "at": "..."}]}
+```
+
+`now` is the server's time (epoch ms) so a client can correct its own clock; a seat whose `since`
+is not null is on the move and its time runs until `deadline`. `clocks` is empty for a live game.
+`handovers` is the log of who played what: from game version `version` on the seat was played by
+`by` ("bot" or "human"); `reason` is `time` (its time ran out), `away` (its player was gone and
+another player handed it over) or `back` (its owner took it back).
+
+- `POST /api/games/{id}/seats/{seat}/bot` (Bearer: the token of *another* seat of the game): hand a
+  seat whose player is away (no socket for `DOI_AWAY_GRACE_SECONDS`, default 60) to a bot. `409
+  present` if the player is there, `409` if the game is not running or the seat is not a person's.
+- `POST /api/games/{id}/seats/{seat}/resume` (Bearer: that seat's own token, the one in its
+  resume link): take the seat back from the bot. A clock seat gets at least
+  `DOI_CLOCK_RESUME_SECONDS` (default 60) if its time had run out. A token of another game, or of
+  a seat given up before the start, gets `403` saying so.
+"""
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _dt(ms: int | None) -> datetime | None:
+    return None if ms is None else datetime.fromtimestamp(ms / 1000, UTC)
+
+
+def human_seats(seats: list[SeatRow]) -> list[str]:
+    """The seats that keep a clock: people's, including those a bot plays for them meanwhile (the
+    bot's turns cost their clock nothing: it only runs for a person)."""
+    return [r.seat for r in seats if not r.bot or r.zombie]
+
+
+def advance(pace: dict, state: dict, now: int, seats: list[SeatRow], to_act: set[str],
+            movers: set[str] = frozenset()) -> dict:
+    """The clock state after a change: `to_act` are the seats the engine waits for now, `movers`
+    the seats that moved since `state` (a correspondence deadline starts again after a move)."""
+    out = {}
+    for seat in human_seats(seats):
+        row = next(r for r in seats if r.seat == seat)
+        c = dict(state.get(seat) or {"left_ms": pace["minutes"] * 60_000 if pace["mode"] == "clock" else None,
+                                     "since": None, "deadline": None})
+        on_move = seat in to_act and not row.bot  # a bot playing the seat: no clock runs
+        if pace["mode"] == "clock":
+            if c["since"] is not None:
+                c["left_ms"] = max(0, c["left_ms"] - max(0, now - c["since"]))
+            c["since"] = now if on_move else None
+            c["deadline"] = now + c["left_ms"] if on_move else None
+        elif on_move:
+            if c["since"] is None or seat in movers:
+                c["since"], c["deadline"] = now, now + pace["hours"] * 3_600_000
+        else:
+            c["since"] = c["deadline"] = None
+        out[seat] = c
+    return out
+
+
+def next_deadline(state: dict) -> datetime | None:
+    deadlines = [c["deadline"] for c in state.values() if c.get("deadline") is not None]
+    return _dt(min(deadlines)) if deadlines else None
+
+
+def handover_list(events: list[SeatEventRow]) -> list[dict]:
+    return [{"seat": e.seat, "version": e.version, "by": e.by, "reason": e.reason, "at": e.at.isoformat()}
+            for e in events if e.reason != "left"]
+
+
+class Clocks:
+    """This instance's share of the clocks: keeps `game_clocks` at each game's version, sends the
+    `clock` frame, and hands the seats whose time ran out to a bot."""
+
+    def __init__(self, app):
+        self.app = app
+        self.paces: dict[str, dict | None] = {}  # a room's pace never changes: read once per game
+        self.pending: set[str] = set()           # games to bring up to date
+        self.tasks: dict[str, asyncio.Task] = {}
+        self._loop: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        self._loop = asyncio.create_task(self._tick_forever(), name="doi-clocks")
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._loop, *self.tasks.values()) if t is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+
+    # ----- after a change -------------------------------------------------------------------------
+    def poke(self, gid: str) -> None:
+        """`gid` changed: bring its clocks up to date soon (nothing at all for a live game)."""
+        if gid in self.paces and self.paces[gid] is None:
+            return
+        self.pending.add(gid)
+        task = self.tasks.get(gid)
+        if task is None or task.done():
+            self.tasks[gid] = asyncio.create_task(self._sync_task(gid), name=f"doi-clock-{gid}")
+
+    async def pace_of(self, gid: str) -> dict | None:
+        if gid not in self.paces:
+            if len(self.paces) > 50_000:  # a long-running server: forget and read again when needed
+                self.paces.clear()
+            row = await self.app.state.store.row(gid)
+            self.paces[gid] = row.pace if row.pace and row.pace.get("mode") != "live" else None
+        return self.paces[gid]
+
+    async def _sync_task(self, gid: str) -> None:
+        try:
+            while gid in self.pending:
+                self.pending.discard(gid)
+                try:
+                    await self.sync(gid)
+                except StoreError:  # deleted meanwhile
+                    return
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # the database is away: the next change or tick retries
+                    log.warning("clock update failed", extra={"game_id": gid}, exc_info=True)
+                    return
+        finally:
+            if self.tasks.get(gid) is asyncio.current_task():
+                del self.tasks[gid]
+
+    async def sync(self, gid: str) -> bool:
+        """Bring `gid`'s clock row to the game's current version (hand-overs change it at the same
+        version themselves, app.zombies). True when it changed."""
+        pace = await self.pace_of(gid)
+        if pace is None:
+            return False
+        store = self.app.state.store
+        row, game = await store.load(gid)
+        if row.status == "open":  # the clocks start with the game (the row waits at version -1)
+            return False
+        to_act = set(game.active_seats()) if row.status == "active" else set()  # read before any await
+        changed = False
+        async with store.transaction() as s:
+            clock = (await s.execute(select(ClockRow).where(ClockRow.game_id == gid).with_for_update())).scalar_one_or_none()
+            if clock is None or clock.version >= row.version:
+                return False
+            seats = list((await s.execute(select(SeatRow).where(SeatRow.game_id == gid))).scalars().all())
+            # Who moved since (from the log, whichever instance made the moves): their deadline starts again.
+            movers = set((await s.execute(select(ActionRow.seat).where(
+                ActionRow.game_id == gid, ActionRow.seq > clock.version, ActionRow.seq <= row.version))).scalars())
+            state = advance(pace, clock.state, now_ms(), seats, to_act, movers)
+            clock.version, clock.state, clock.next_deadline = row.version, state, next_deadline(state)
+            await notify_in(s, store.bus, gid, row.version, "clock")
+            changed = True
+        if changed and store.bus.kind == "local":  # other buses bring our own note back to us
+            await self.broadcast(gid)
+        return changed
+
+    # ----- what clients see -----------------------------------------------------------------------
+    async def frame(self, gid: str) -> dict:
+        """The `clock` frame of `gid` (docs/protocol.md)."""
+        store = self.app.state.store
+        async with store.sessions() as s:
+            row = await s.get(GameRow, gid)
+            if row is None:
+                raise StoreError("No such game.", 404, "not_found")
+            clock = await s.get(ClockRow, gid)
+            events = (await s.execute(select(SeatEventRow).where(SeatEventRow.game_id == gid)
+                                      .order_by(SeatEventRow.id))).scalars().all()
+        return {"type": "clock", "version": clock.version if clock else row.version, "now": now_ms(),
+                "pace": row.pace or {"mode": "live"}, "clocks": clock.state if clock else {},
+                "handovers": handover_list(events)}
+
+    async def broadcast(self, gid: str) -> None:
+        hub = self.app.state.hub
+        if hub.watching(gid):
+            await hub.broadcast(gid, await self.frame(gid))
+
+    # ----- run-out clocks -------------------------------------------------------------------------
+    async def run_out(self) -> list[str]:
+        """Running games with a deadline that has passed."""
+        q = (select(ClockRow.game_id).join(GameRow, GameRow.id == ClockRow.game_id)
+             .where(GameRow.status == "active", ClockRow.next_deadline <= _dt(now_ms())))
+        async with self.app.state.store.sessions() as s:
+            return list((await s.execute(q)).scalars().all())
+
+    async def tick(self) -> None:
+        from .zombies import time_out
+
+        for gid in await self.run_out():
+            try:
+                await time_out(self.app, gid)
+            except StoreError:
+                continue
+
+    async def _tick_forever(self) -> None:
+        settings = self.app.state.settings
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is away: try again at the next tick
+                log.warning("clock tick failed", exc_info=True)
+            await asyncio.sleep(settings.clock_tick)
