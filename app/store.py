@@ -291,10 +291,13 @@ class GameStore:
             self._active.discard(gid)
 
     def forget_older(self, gid: str, version: int) -> None:
-        """Another instance moved `gid` to `version`: drop our copy if it is older."""
+        """Another instance moved `gid` to `version`: drop our copy of the game if it is older. The
+        seats stay: a move never changes them (room notes do), and our own move's note can arrive
+        before our copy is at its version, which would otherwise cost a seat read and a bot-driver
+        look per move."""
         cached = self._cache.get(gid)
         if cached and cached[0] < version:
-            self.forget(gid)
+            self._cache.pop(gid, None)
 
     def cached(self, gid: str) -> tuple[int, Game] | None:
         """Our in-memory copy of a game and its version, if we hold one (treat as read-only)."""

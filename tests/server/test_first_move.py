@@ -75,8 +75,15 @@ def test_a_game_without_bots_starts_no_bot_task_per_move(client, monkeypatch):
         await drive(gid)
 
     monkeypatch.setattr(driver, "_drive", counted)
-    time.sleep(0.3)  # PostgreSQL: the claims' room notes come back and drop the seats once more
-    client.get(f"/api/games/{room['id']}/view")  # seats read once the game runs: cached from now on
+    # PostgreSQL: the claims' room notes (and the clocks' notes) come back and drop the seats once
+    # more; wait until the seats stay cached (a loaded machine delivers them late).
+    for _ in range(20):
+        time.sleep(0.3)
+        client.get(f"/api/games/{room['id']}/view")  # seats read once the game runs: cached from now on
+        if store.without_bots(room["id"]):
+            time.sleep(0.3)
+            if store.without_bots(room["id"]):
+                break
     assert store.without_bots(room["id"])
     seat, action = _first_action(store, room["id"])
     r = client.post(f"/api/games/{room['id']}/actions", json={"version": 0, "action": action}, headers=auth(tokens[seat]))
