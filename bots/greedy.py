@@ -248,7 +248,10 @@ def plan_turn(v: dict, seat: str) -> Plan:
         per_hit = 12 if active[loc] else (300 if last else 25 + 15 * injuries)
         # Teammates standing there share the location's one attack (its two dice, not two each).
         mates = sum(1 for p in locs[loc]["players"] if p != seat)
-        return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * per_hit / (1 + mates)
+        # Standing apart gives the SPA one more location to fire at (the dice hit fewer times per
+        # unit of strength when the strength is gathered in one place).
+        apart = min((DIST[loc][v["positions"][p]] for p in v["positions"] if p != seat), default=0)
+        return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * per_hit / (1 + mates) + GATHER * apart
 
     def keep_value(hand):
         return sum(value[k] if k >= 0 else blank_value for k in hand)
@@ -467,6 +470,7 @@ SPA_WEIGHT = 1.5
 # Weight of tomorrow night's attack on a location a Revolutionary ends the day in (militia
 # placed next door tonight walk in tomorrow; snipers two steps away arrive).
 LOOKAHEAD = 0.5
+GATHER = 15.0
 REINFORCEMENT = ("csepel", "szena", "hwpp")
 HEALERS = ("f_sandor_jampec", "f_ilona_kek")
 
