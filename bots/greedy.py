@@ -244,10 +244,13 @@ def plan_turn(v: dict, seat: str) -> Plan:
         and snipers a step away come closer first."""
         if not zhukov:
             return 0.0
-        last = injuries + 1 >= injury_limit(v["revolutionaries"], v["options"])
-        per_hit = 12 if active[loc] else (300 if last else 25 + 15 * injuries)
+        # The hits go to the least injured Revolutionary there: a teammate shields the injured.
+        mates = [p for p in locs[loc]["players"] if p != seat]
+        least = min([injuries] + [v["injuries"].get(p, 0) for p in mates])
+        last = least + 1 >= injury_limit(v["revolutionaries"], v["options"])
+        per_hit = 12 if active[loc] else (300 if last else 25 + 15 * least)
         # Teammates standing there share the location's one attack (its two dice, not two each).
-        mates = sum(1 for p in locs[loc]["players"] if p != seat)
+        mates = len(mates)
         # Standing apart gives the SPA one more location to fire at (the dice hit fewer times per
         # unit of strength when the strength is gathered in one place).
         apart = min((DIST[loc][v["positions"][p]] for p in v["positions"] if p != seat), default=0)
