@@ -244,11 +244,17 @@ def plan_turn(v: dict, seat: str) -> Plan:
         and snipers a step away come closer first."""
         if not zhukov:
             return 0.0
-        last = injuries + 1 >= injury_limit(v["revolutionaries"], v["options"])
-        per_hit = 12 if active[loc] else (300 if last else 25 + 15 * injuries)
+        # The hits go to the least injured Revolutionary there: a teammate shields the injured.
+        mates = [p for p in locs[loc]["players"] if p != seat]
+        least = min([injuries] + [v["injuries"].get(p, 0) for p in mates])
+        last = least + 1 >= injury_limit(v["revolutionaries"], v["options"])
+        per_hit = 12 if active[loc] else (300 if last else 25 + 15 * least)
         # Teammates standing there share the location's one attack (its two dice, not two each).
-        mates = sum(1 for p in locs[loc]["players"] if p != seat)
-        return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * per_hit / (1 + mates)
+        mates = len(mates)
+        # Standing apart gives the SPA one more location to fire at (the dice hit fewer times per
+        # unit of strength when the strength is gathered in one place).
+        apart = min((DIST[loc][v["positions"][p]] for p in v["positions"] if p != seat), default=0)
+        return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * per_hit / (1 + mates) + GATHER * apart
 
     def keep_value(hand):
         return sum(value[k] if k >= 0 else blank_value for k in hand)
@@ -413,6 +419,12 @@ class RevTurn:
                 return a
             if name == "First aid kit" and v.get("ruleset") == "zhukov" and v["injuries"].get(seat, 0) >= 1:
                 return a  # Zhukov: the SPA attacks every night; heal at once
+        if v.get("ruleset") == "zhukov":
+            # Zhukov: the SPA fires every night, so a fighter's healing is used as soon as offered
+            # (it is offered only with a hurt Revolutionary here).
+            for a in actions:
+                if a["type"] == "use_fighter" and a["fighter"] in HEALERS:
+                    return a
         if kind == "pass":
             return {"type": "end_turn"}
         if loc != pos:
@@ -458,10 +470,17 @@ class RevTurn:
 _PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 SPA_HITS = [sum((min(a, b) <= s) + (a + b <= s) for a, b in _PAIRS) / 36 for s in range(0, 40)]
 SPA_WEIGHT = 1.5
+# Weight of tomorrow night's attack on a location a Revolutionary ends the day in (militia
+# placed next door tonight walk in tomorrow; snipers two steps away arrive).
+LOOKAHEAD = 0.5
+GATHER = 15.0
+REINFORCEMENT = ("csepel", "szena", "hwpp")
+HEALERS = ("f_sandor_jampec", "f_ilona_kek")
 
 
 def zhukov_spa_hits(v: dict, loc: str, militia_gone: dict | None = None) -> float:
-    """Expected hits to `loc` in tonight's Zhukov SPA phase if a Revolutionary ends the day there."""
+    """Expected hits to `loc` in tonight's Zhukov SPA phase if a Revolutionary ends the day there, plus
+    LOOKAHEAD times tomorrow night's if they stay."""
     locs = v["locations"]
     x = locs[loc]
     if any(f["id"] in ("f_marton_kalapos",) and f["active"] for f in x["fighters"]):
@@ -477,7 +496,17 @@ def zhukov_spa_hits(v: dict, loc: str, militia_gone: dict | None = None) -> floa
         militia += y["militia"]
         snipers += y["snipers"]  # a sniper next door steps in (it may have a closer player: an upper bound)
     strength = max(0, int(round(militia + 3 * snipers + bonus)))
-    return SPA_HITS[min(strength, 39)]
+    tonight = SPA_HITS[min(strength, 39)]
+    # Tomorrow night, if still here: tonight's reinforcements next door walk in, snipers two steps
+    # away arrive (what a position commits the team to beyond tonight).
+    later = militia + 3 * snipers + bonus
+    for n in NEIGHBOURS[loc]:
+        if n in REINFORCEMENT and not locs[n]["barricades"]:
+            later += 1
+        for m in NEIGHBOURS[n]:
+            if m != loc and m not in NEIGHBOURS[loc] and not locs[m]["players"]:
+                later += 3 * locs[m]["snipers"] / 2
+    return tonight + LOOKAHEAD * SPA_HITS[min(max(0, int(round(later))), 39)]
 
 
 def turn_left(v: dict) -> int:

@@ -29,3 +29,41 @@ def test_greedy_bots_play_whole_zhukov_games_for_every_player_count():
     for revs in (1, 4):
         g = play(revs, 3, "random", "greedy", {"ruleset": "zhukov"})
         assert g.result["winner"] in ("revolutionaries", "soviet")
+
+
+def _first_turn(revs: int):
+    """A Zhukov game advanced by the greedy bots to the first Revolutionary turn."""
+    from engine import new_game
+
+    g = new_game(revs, 5, {"ruleset": "zhukov"})
+    bot = GreedyBot(5)
+    while g.view(g.active_seats()[0])["decision"]["kind"] != "turn":
+        seat = g.active_seats()[0]
+        g.apply(seat, bot.choose(g.view(seat), g.legal_actions(seat)))
+    return g, g.active_seats()[0]
+
+
+def test_greedy_zhukov_player_heals_with_ilona_kek_at_once():
+    # Phase 3 (Zhukov): the SPA attacks every night, so an offered fighter's healing is taken.
+    g, seat = _first_turn(1)
+    here = g.s["locations"][g.s["positions"][seat]]
+    here["active"].append("f_ilona_kek")
+    g.s["injuries"][seat] = 2
+    g.invalidate()
+    actions = g.legal_actions(seat)
+    assert {"type": "use_fighter", "fighter": "f_ilona_kek"} in actions
+    assert GreedyBot(1).choose(g.view(seat), actions) == {"type": "use_fighter", "fighter": "f_ilona_kek"}
+
+
+def test_greedy_zhukov_night_cost_counts_tomorrows_reinforcements_next_door():
+    # Phase 3 (Zhukov), Place militia: Csepel, Széna Square and HWPP Headquarters get a militia every
+    # night, which walks into a player's location next door the night after.
+    from bots.greedy import zhukov_spa_hits
+    from tests.test_zhukov_rules import clear_units
+
+    g = staged(1, 1)
+    clear_units(g)
+    g.invalidate()
+    v = g.view("rev1")
+    assert zhukov_spa_hits(v, "kossuth") == 0.0      # no SPA unit near, no reinforcement next door
+    assert zhukov_spa_hits(v, "university") > 0.0    # next to Csepel and Széna Square

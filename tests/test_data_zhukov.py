@@ -133,9 +133,9 @@ def test_zhukov_lapsing_icons_only_on_texts_in_force_all_day():
 
 def test_zhukov_event_placement_icons_never_run_the_event_decks_dry():
     """Phase 1: 4 cards a day, on day 4 the deck runs out after 2 and is reshuffled, so each of the
-    14 cards is drawn exactly twice in 7 days. With 6 place-major, 3 discard-major and 5
-    place-minor icons the game draws 18 of the 19 major events and 10 of the 11 minor ones
-    (ruling Z2)."""
+    14 cards is drawn exactly twice in 7 days. With 3 place-major, 6 discard-major and 5
+    place-minor icons the game draws 18 of the 19 major events (placing 6) and 10 of the 11
+    minor ones (rulings Z2, Z27)."""
     phase = zhukov_setup.SOVIET_PHASE
     deck, discard = [c["id"] for c in ZHUKOV_CARDS], []
     drawn: dict[str, int] = {}
@@ -149,11 +149,21 @@ def test_zhukov_event_placement_icons_never_run_the_event_decks_dry():
             discard.append(card)
     assert set(drawn.values()) == {2} and len(drawn) == 14
     icons = [c["placement"] for c in ZHUKOV_CARDS]
-    assert (icons.count("place_major"), icons.count("discard_major"), icons.count("place_minor")) == (6, 3, 5)
+    assert (icons.count("place_major"), icons.count("discard_major"), icons.count("place_minor")) == (3, 6, 5)
     majors = [e for e in EVENTS if e["period"] in (1, 2, 3)]
     minors = [e for e in EVENTS if e["period"] == "X"]
     assert 2 * (icons.count("place_major") + icons.count("discard_major")) == 18 <= len(majors) == 19
     assert 2 * icons.count("place_minor") == 10 <= len(minors) == 11
+
+
+def test_zhukov_placement_icons_split_by_colour_ruling_z27():
+    """Event step (ruling Z27): green cards carry 4 of the 6 discard-major icons and no major
+    placement; the 3 place-major icons are on red cards (Z#8, Z#11, Z#14)."""
+    by = {c["number"]: c for c in ZHUKOV_CARDS}
+    assert sorted(n for n, c in by.items() if c["placement"] == "place_major") == [8, 11, 14]
+    assert sorted(n for n, c in by.items() if c["placement"] == "discard_major") == [1, 3, 5, 7, 9, 12]
+    assert all(by[n]["colour"] == "red" for n in (8, 11, 14))
+    assert sum(by[n]["colour"] == "green" for n in (1, 3, 5, 7, 9, 12)) == 4
 
 
 def test_zhukov_headline_step_top_on_days_1_2_middle_on_3_5_bottom_on_6_7():

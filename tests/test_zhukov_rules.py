@@ -237,7 +237,8 @@ def test_zhukov_event_step_discard_major_is_public():
 
 def test_zhukov_event_placement_example_1_anywhere_major_only_in_an_empty_location():
     g = staged(2, 1)
-    one_card(g, "z07", major_top="e08")  # place major; E#8 belongs Anywhere
+    g.s["support"] = 2  # a green space: the red card skips its headline, so only the event step acts
+    one_card(g, "z14", major_top="e08")  # place major; E#8 belongs Anywhere
     acts = {a["location"] for a in g.legal_actions("rev2") if a["type"] == "place"}
     assert "csepel" in acts and "corvin" not in acts
     assert acts == {loc for loc, h in g.s["locations"].items() if not h["event"]}
@@ -252,12 +253,14 @@ def test_zhukov_event_placement_anywhere_one_empty_location_needs_no_prompt_none
     for loc, here in g.s["locations"].items():
         if loc != "csepel" and not here["event"]:
             here["event"] = "e09"  # stand-ins: any event makes the location occupied
-    one_card(g, "z07", major_top="e08")
+    g.s["support"] = 2  # green: the red place-major card skips its headline
+    one_card(g, "z14", major_top="e08")
     assert g.s["locations"]["csepel"]["event"] == "e08" and g.s["stack"] == []
     g = staged(2, 1)
     for here in g.s["locations"].values():
         here["event"] = here["event"] or "e09"
-    one_card(g, "z07", major_top="e08")
+    g.s["support"] = 2  # green: the red place-major card skips its headline
+    one_card(g, "z14", major_top="e08")
     assert g.s["event_discard"][-1] == "e08"
     assert any("finds no empty location and is discarded without effect" in t for t in texts(g))
 
@@ -294,7 +297,7 @@ def test_zhukov_e05_placement_is_ignored():
     g = staged(2, 1)
     militia = g.s["locations"]["blaha"]["militia"]
     g.s["support"] = 2  # green: the red card skips its headline
-    one_card(g, "z09", major_top="e05")
+    one_card(g, "z14", major_top="e05")
     assert g.s["locations"]["blaha"]["event"] == "e05" and g.s["locations"]["blaha"]["militia"] == militia
 
 

@@ -139,7 +139,8 @@ ZHUKOV_CARDS = [
            clarification="Militia or Soviet tanks cannot be moved from a location with a barricade token on it."),
        "Colour: its Appendix D title (Sympathetic Soviets) is a green Conflict headline (H#17). Placement: the "
        "14 cards are drawn exactly twice a game, so at most 9 major icons (18 of 19 majors) and 5 minor icons "
-       "(10 of 11 X events); green cards carry the 3 discard icons."),
+       "(10 of 11 X events). Split 3 place major / 6 discard / 5 minor (ruling Z27, a balance choice within "
+       "that bound): green cards carry 4 of the 6 discard icons (Z#1, Z#3, Z#5, Z#7)."),
     _z(2, "green", "place_minor",
        _hl("top", "National Song read at Bem Statue",
            "The players activate the inactive fighter at Bem Statue, Kossuth Square or Stalin Square (no "
@@ -229,7 +230,7 @@ ZHUKOV_CARDS = [
            lapsing=True),
        "Colour: its Appendix D title (March of the Bloodied Flag) is a green Conflict headline (H#15). "
        "Placement: one of the 5 minor icons (see Z#2)."),
-    _z(7, "green", "place_major",
+    _z(7, "green", "discard_major",
        _hl("top", "John Dulles calls UN Security Council", _JOHN_DULLES, [_ref("h22")],
            f"{_NO_D}; green title (H#22) needing no clarification."),
        _hl("middle", "Popular support", _POPULAR_SUPPORT, [_ref("h29")],
@@ -237,7 +238,7 @@ ZHUKOV_CARDS = [
        _hl("bottom", "Popular support", _POPULAR_SUPPORT, [_ref("h29")],
            f"{_NO_D}; green title (H#29) needing no clarification, repeated as Z#14 repeats its red title."),
        "Colour: Appendix D names none of its headlines; green so the deck splits 7 green (Z#1-Z#7) and 7 red "
-       "(Z#8-Z#14), the numbering the titled cards follow. Placement: the 6th place-major icon (see Z#1)."),
+       "(Z#8-Z#14), the numbering the titled cards follow. Placement: the 4th green discard icon (Z27, see Z#1)."),
 
     # ---- Red cards (Z#8-Z#14): the Soviet side -------------------------------------------------
     _z(8, "red", "place_major",
@@ -258,8 +259,8 @@ ZHUKOV_CARDS = [
            "there (if there is nothing there to hit, they do not fire).", [_ref("h18")],
            f"{_NO_D}; red period-2 title (H#18) with its Appendix A reading."),
        "Colour: its Appendix D title (Bloodbath in the countryside) is a red Conflict headline (H#30). "
-       "Placement: red cards carry 5 of the 6 place-major icons (see Z#1)."),
-    _z(9, "red", "place_major",
+       "Placement: red cards carry the 3 place-major icons, Z#8, Z#11 and Z#14 (ruling Z27, see Z#1)."),
+    _z(9, "red", "discard_major",
        _hl("top", "Georgy Zhukov orders entry into Budapest",
            "Place 2 Soviet tanks in 2 different locations with an event (the players choose which); if only one "
            "event is on the board, both there; if there is none, in any 2 different locations.",
@@ -281,7 +282,8 @@ ZHUKOV_CARDS = [
                          "Soviet tank more than any other location with an event. If there are no events on the "
                          "board, place the Soviet tanks on a location with the least Soviet tanks possible, in "
                          "the same manner."),
-       "Colour: its Appendix D titles are red Conflict headlines (H#9, H#39). Placement: see Z#8."),
+       "Colour: its Appendix D titles are red Conflict headlines (H#9, H#39). Placement: one of the 2 red "
+       "discard icons (ruling Z27, see Z#1)."),
     _z(10, "red", "place_minor",
        _hl("top", "First speech of Imre Nagy",
            "Each Revolutionary player discards one card of their choice. A player with no cards in hand is "
@@ -328,7 +330,7 @@ ZHUKOV_CARDS = [
            "Soviet player).",
            clarification="If there are no events on the board, place the Soviet tank anywhere."),
        "Colour: its Appendix D titles are red Conflict headlines (H#5, H#13, H#37). Placement: see Z#8."),
-    _z(12, "red", "place_major",
+    _z(12, "red", "discard_major",
        _hl("top", "Antal Apró orders arrest of the \"fascist mob\"",
            "Place one sniper in a location with an event (the players choose which). If no event is on the "
            "board, nothing happens.", [_ref("h06")],
@@ -350,7 +352,8 @@ ZHUKOV_CARDS = [
            "without events.",
            clarification="If there is only one event on the board, place both snipers on that location. If there "
                          "are no events on the board, place the snipers anywhere."),
-       "Colour: its Appendix D titles are red Conflict headlines (H#6, H#16, H#14). Placement: see Z#8."),
+       "Colour: its Appendix D titles are red Conflict headlines (H#6, H#16, H#14). Placement: one of the 2 "
+       "red discard icons (ruling Z27, see Z#1)."),
     _z(13, "red", "place_minor",
        _hl("top", "Curfew", "Lapsing. " + _ONE_LESS, [_ref("h12")],
            "Appendix D repeats H#12/H#40's zero-action clarification; H#12's H#10 clause never applies.",
