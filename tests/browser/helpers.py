@@ -48,35 +48,49 @@ def sync(pages, timeout: float = 10.0) -> int:
         time.sleep(0.05)
 
 
-def click_pick(page, pick: str, prefer: str | None = None) -> None:
-    """Click a legal element or button; answer the choice box (or the second step of a move) if one opens."""
+PAGE_STATE_JS = """() => {
+  const toast = document.getElementById('toast');
+  return {version: +document.getElementById('table').dataset.version,
+          confirm: document.getElementById('confirm').open,
+          choice: !!document.querySelector('#choice button.action'),
+          selected: !!document.querySelector('.loc.selected'),
+          toast: toast.hidden ? null : toast.textContent};
+}"""
+
+
+def click_pick(page, pick: str, prefer: str | None = None, timeout: float = 10.0) -> None:
+    """Click a legal element or button; answer the confirmation, the choice box or the second step of a move
+    when one opens, until the page shows a newer version.
+
+    Polls rather than waiting for the first sign of life: a toast left over from an earlier click (they stay
+    six seconds) must not be taken for the answer to this one, which once made the test give up on a choice
+    box that opened a moment later."""
     v = version(page)
     page.click(f'[data-pick="{pick}"]')
-    page.wait_for_function(
-        f"() => +document.getElementById('table').dataset.version > {v} || document.querySelector('#choice button.action')"
-        " || document.querySelector('.loc.selected') || !document.getElementById('toast').hidden"
-        " || document.getElementById('confirm').open", timeout=10_000)
-    if version(page) > v:
-        return
-    if page.evaluate("() => document.getElementById('confirm').open"):
-        page.click("#confirm-yes")  # an irreversible single-use click asks first
-        wait_version(page, v)
-        return
-    if page.query_selector("#choice button.action"):
-        buttons = page.query_selector_all("#choice button.action")
-        chosen = buttons[0]
-        if prefer:
-            for b in buttons:
-                if b.text_content().startswith(prefer):
-                    chosen = b
-                    break
-        chosen.click()
-    elif page.query_selector(".loc.selected"):
-        target = page.query_selector('.loc[data-legal="1"]:not(.selected)')
-        target.click()
-        if page.query_selector("#choice button.action") and version(page) == v:
-            page.click("#choice button.action")
-    wait_version(page, v)
+    answered: set[str] = set()
+    deadline = time.time() + timeout
+    while True:
+        state = page.evaluate(PAGE_STATE_JS)
+        if state["version"] > v:
+            return
+        if state["confirm"] and "confirm" not in answered:
+            answered.add("confirm")
+            page.click("#confirm-yes")  # an irreversible single-use click asks first
+        elif state["choice"] and "choice" not in answered:
+            answered.add("choice")
+            buttons = page.query_selector_all("#choice button.action")
+            chosen = buttons[0]
+            if prefer:
+                chosen = next((b for b in buttons if (b.text_content() or "").startswith(prefer)), chosen)
+            chosen.click()
+        elif state["selected"] and "loc" not in answered:
+            answered.add("loc")
+            target = page.query_selector('.loc[data-legal="1"]:not(.selected)')
+            if target:
+                target.click()
+        if time.time() > deadline:
+            raise AssertionError(f"clicking {pick} at version {v} never led to a newer version: {state}")
+        time.sleep(0.05)
 
 
 def admin_session(base: str, name: str, password: str):
