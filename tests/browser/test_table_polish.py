@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 
@@ -53,10 +54,18 @@ def no_wider_than_viewport(page):
     assert max(w[0], w[1]) <= w[2], w
 
 
-def in_viewport(page, selector):
-    box = page.locator(selector).first.bounding_box()
-    vh = page.evaluate("() => window.innerHeight")
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= vh + 1
+def in_viewport(page, selector, settle: float = 3.0):
+    """Whether the element lies inside the window, given the layout a moment to settle (the catalog's
+    texts and the fonts arrive after the first render and move things)."""
+    deadline = time.time() + settle
+    while True:
+        box = page.locator(selector).first.bounding_box()
+        vh = page.evaluate("() => window.innerHeight")
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= vh + 1:
+            return True
+        if time.time() > deadline:
+            return False
+        time.sleep(0.1)
 
 
 def test_soviet_phase_table(game, artifacts):
