@@ -389,10 +389,12 @@ async def verify(server: ServerProcess, db: Database, rooms: list[Room], report:
 # ----- the driver ----------------------------------------------------------------------------------
 async def crash_run(db_url: str, kills: int, workdir: str | os.PathLike, rooms: int = 4, seed: int = 1,
                     min_delay: float = 0.2, max_delay: float = 0.8, after: int = 10, backend: str = "",
-                    progress=None) -> Report:
+                    progress=None, min_moves: int = 20) -> Report:
     """Play `rooms` games at once against one `doi serve`; `kills` times: wait a random moment,
     SIGKILL it, restart it on the same database, verify every game, reconnect and play on. At the
-    end every unfinished game plays `after` more moves after the last restart, and is verified."""
+    end every unfinished game plays `after` more moves after the last restart, and is verified.
+    A kill waits for `min_moves` acknowledged moves since the restart first, so that it lands in busy
+    play however slow the machine is (a fixed delay alone saw few moves under load)."""
     started = time.monotonic()
     report = Report(backend or db_url.split(":", 1)[0])
     rng = random.Random(seed)
@@ -425,6 +427,10 @@ async def crash_run(db_url: str, kills: int, workdir: str | os.PathLike, rooms: 
             # Kill at a random moment of play (every client connected and moving).
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(all_ready.done.wait(), 30)
+            busy_by = time.monotonic() + 30
+            while sum(r.moves_since_start for r in live) < min_moves and time.monotonic() < busy_by \
+                    and not all(t.done() for t in tasks):
+                await asyncio.sleep(0.02)
             await asyncio.sleep(rng.uniform(min_delay, max_delay))
             server.kill()
             report.kills += 1
@@ -477,10 +483,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--min-delay", type=float, default=0.2, help="seconds of play before a kill, at least")
     p.add_argument("--max-delay", type=float, default=0.8, help="seconds of play before a kill, at most")
     p.add_argument("--after", type=int, default=10, help="moves per game after the last restart")
+    p.add_argument("--min-moves", type=int, default=20, help="acknowledged moves since a restart before a kill")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="doi-crash-") as tmp, fresh_database(args.db, Path(tmp)) as url:
         report = asyncio.run(crash_run(url, args.kills, tmp, rooms=args.rooms, seed=args.seed,
-                                       min_delay=args.min_delay, max_delay=args.max_delay, after=args.after,
+                                       min_delay=args.min_delay, max_delay=args.max_delay, after=args.after, min_moves=args.min_moves,
                                        backend=args.db if args.db in ("sqlite", "postgres") else "",
                                        progress=print))
         print(report.summary())
