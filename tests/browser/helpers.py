@@ -171,3 +171,38 @@ def open_seat(browser, base: str, room: dict, seat: str | None, size=(1280, 800)
     page.wait_for_selector("#loc-radio")
     page.wait_for_function("() => +document.getElementById('table').dataset.version >= 0")
     return page
+
+
+# ----- a room made on the home page, every seat claimed by clicking -------------------------------
+def browser_room(server, browser, revolutionaries: int, names: dict[str, str], ruleset: str | None = None) -> dict:
+    """Create a room on the home page and claim each seat of `names` (seat -> player name) through its
+    invite link in a browser context of its own: {gid, pages, spectator, home, errors}. Every page
+    has reached its table and the spectator watches; `errors` collects the pages' script errors."""
+    host = browser.new_context(viewport={"width": 1280, "height": 800})
+    home = host.new_page()
+    errors: list[str] = []
+    home.on("pageerror", lambda e: errors.append(str(e)))
+    home.goto(server.url + "/")
+    if ruleset:
+        home.check(f"input[name=ruleset][value='{ruleset}']")
+    home.check(f"input[name=revolutionaries][value='{revolutionaries}']")
+    home.click("#create-btn")
+    home.wait_for_selector("input.invite-link")
+    links = {i.get_attribute("data-seat"): i.input_value() for i in home.query_selector_all("input.invite-link")}
+    assert set(links) == set(names), links
+    gid = home.url.rstrip("/").rsplit("/", 1)[-1]
+    pages = {}
+    for seat, name in names.items():
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(links[seat])
+        page.fill("#claim-name", name)
+        page.click("#claim-btn")
+        pages[seat] = page
+    for page in pages.values():
+        page.wait_for_url("**/table", timeout=15_000)
+        page.wait_for_selector("#loc-radio")
+    spectator = host.new_page()
+    spectator.goto(f"{server.url}/games/{gid}/table")
+    spectator.wait_for_selector("#loc-radio")
+    return {"gid": gid, "pages": pages, "spectator": spectator, "home": home, "errors": errors}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import ADMIN
-from .helpers import admin_session, click_pick, summary, sync, version
+from .helpers import admin_session, browser_room, click_pick, summary, sync, version
 
 pytestmark = pytest.mark.browser
 SEATS = ("soviet", "rev1", "rev2")
@@ -15,35 +15,10 @@ NAMES = {"soviet": "Ivan <b>Konev</b>", "rev1": "Anna & Co", "rev2": "Béla"}
 @pytest.fixture(scope="module")
 def table(server, browser):
     """A 2-Revolutionary room created on the home page; every seat claimed in its own context."""
-    host = browser.new_context(viewport={"width": 1280, "height": 800})
-    home = host.new_page()
-    errors: list[str] = []
-    home.on("pageerror", lambda e: errors.append(str(e)))
-    home.goto(server.url + "/")
-    home.check("input[name=revolutionaries][value='2']")
-    home.click("#create-btn")
-    home.wait_for_selector("input.invite-link")
-    links = {i.get_attribute("data-seat"): i.input_value() for i in home.query_selector_all("input.invite-link")}
-    assert set(links) == set(SEATS)
-    gid = home.url.rstrip("/").rsplit("/", 1)[-1]
-    pages = {}
-    for seat in SEATS:
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(links[seat])
-        page.fill("#claim-name", NAMES[seat])
-        page.click("#claim-btn")
-        pages[seat] = page
-    for page in pages.values():
-        page.wait_for_url("**/table", timeout=15_000)
-        page.wait_for_selector("#loc-radio")
-    spectator = host.new_page()
-    spectator.goto(f"{server.url}/games/{gid}/table")
-    spectator.wait_for_selector("#loc-radio")
-    sync(list(pages.values()) + [spectator])
-    yield {"gid": gid, "pages": pages, "spectator": spectator, "home": home, "errors": errors}
-    for page in list(pages.values()) + [home]:
+    t = browser_room(server, browser, 2, NAMES)
+    sync(list(t["pages"].values()) + [t["spectator"]])
+    yield t
+    for page in list(t["pages"].values()) + [t["home"]]:
         page.context.close()
 
 

@@ -4,42 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import click_pick, summary, sync
+from .helpers import browser_room, click_pick, summary, sync
 
 pytestmark = pytest.mark.browser
 SEATS = ("rev1", "rev2", "rev3", "rev4")
 
 
 def test_zhukov_room_for_4_plays_the_first_day(server, browser):
-    host = browser.new_context(viewport={"width": 1280, "height": 800})
-    home = host.new_page()
-    errors: list[str] = []
-    home.on("pageerror", lambda e: errors.append(str(e)))
+    home = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     home.goto(server.url + "/")
     assert not home.is_visible("input[name=revolutionaries][value='4']")  # Conflict: 1-3
     home.check("input[name=ruleset][value='zhukov']")
     assert not home.is_visible('.seat-player[data-seat="soviet"]')
-    home.check("input[name=revolutionaries][value='4']")
-    home.click("#create-btn")
-    home.wait_for_selector("input.invite-link")
-    links = {i.get_attribute("data-seat"): i.input_value() for i in home.query_selector_all("input.invite-link")}
-    assert set(links) == set(SEATS)
-    gid = home.url.rstrip("/").rsplit("/", 1)[-1]
-    pages = {}
-    for seat in SEATS:
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(links[seat])
-        page.fill("#claim-name", f"Player {seat[-1]}")
-        page.click("#claim-btn")
-        pages[seat] = page
-    for page in pages.values():
-        page.wait_for_url("**/table", timeout=15_000)
-        page.wait_for_selector("#loc-radio")
-    spectator = host.new_page()
-    spectator.goto(f"{server.url}/games/{gid}/table")
-    spectator.wait_for_selector("#loc-radio")
+    home.context.close()
+    t = browser_room(server, browser, 4, {seat: f"Player {seat[-1]}" for seat in SEATS}, ruleset="zhukov")
+    pages, spectator, errors, home = t["pages"], t["spectator"], t["errors"], t["home"]
     everyone = list(pages.values()) + [spectator]
     try:
         players = pages["rev1"].inner_text("#player-list")
