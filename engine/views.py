@@ -15,6 +15,7 @@ from . import ops
 from .board import LOCATION_IDS, PROMO_LOCATIONS
 from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
 from .data import MARKET_SURCHARGE, MORALE_TRACK, SUPPORT_TRACK
+from .data.zhukov import HEADLINE_ROW_BY_DAY
 from .effects import printing_press
 from .frames.base import FRAMES
 from .frames.revolutionary import event_need
@@ -254,15 +255,51 @@ def _public_part(g, texts: bool = True) -> dict:
 def _zhukov(g, texts: bool = True) -> dict | None:
     """The General Zhukov deck as everyone sees it (Zhukov ruleset; None in Conflict): how many
     cards are left (their order is secret), the face-up discard pile in order, the lapsing cards
-    on the board, the card being resolved (with its stage and today's row), the minor event deck."""
+    on the board, today's headline row and draws, the card being resolved (with the step under way),
+    the SPA phase's fixed step under way, the event decks' sizes."""
     s = g.s
     if "zhukov_deck" not in s:
         return None
-    current = next(({"card": _brief(fr["card"], texts), "stage": fr["stage"], "row": fr["row"]}
-                    for fr in reversed(s["stack"]) if fr["kind"] == "zhukov_card"), None)
+
+    def drawn(d: dict) -> dict:
+        return {**_brief(d["card"], texts), "headline": d["headline"]}
+
+    today = s["today"].get("zhukov_cards", [])
     return {"deck_count": len(s["zhukov_deck"]), "discard": [_brief(c, texts) for c in s["zhukov_discard"]],
-            "on_board": [_brief(c, texts) for c in s["zhukov_on_board"]], "current": current,
+            "on_board": [_brief(c, texts) for c in s["zhukov_on_board"]], "current": _zhukov_current(g, today, texts),
+            "row": HEADLINE_ROW_BY_DAY.get(s["day"], "top"), "today": [drawn(d) for d in today],
+            "spa_step": _zhukov_spa_step(g),
             "minor_deck_count": len(s["minor_deck"]), "major_deck_count": len(s["event_deck"])}
+
+
+# A card frame moves its stage on before running it (the headline step leaves "event" behind it
+# while the headline's choices wait above it): the step under way is the one before.
+_UNDER_WAY = {"event": "headline", "done": "event"}
+
+
+def _zhukov_current(g, today: list, texts: bool) -> dict | None:
+    stack = g.s["stack"]
+    at = next((i for i in range(len(stack) - 1, -1, -1) if stack[i]["kind"] == "zhukov_card"), None)
+    if at is None:
+        return None
+    fr = stack[at]
+    stage = _UNDER_WAY.get(fr["stage"], fr["stage"]) if at < len(stack) - 1 else fr["stage"]
+    outcome = next((d["headline"] for d in reversed(today) if d["card"] == fr["card"]), None)
+    return {"card": _brief(fr["card"], texts), "stage": stage, "row": fr["row"], "headline": outcome}
+
+
+_SPA_STEP = {"militia": "move_militia", "snipers": "move_snipers", "place": "place", "attack": "attack", "done": "attack"}
+
+
+def _zhukov_spa_step(g) -> str | None:
+    """Which of the SPA phase's four fixed steps is under way ("move_militia", "move_snipers",
+    "place", "attack"), or None outside it (E#22's penalty, an Attack step at the end, says "attack")."""
+    for fr in reversed(g.s["stack"]):
+        if fr["kind"] == "zhukov_attack":
+            return "attack"
+        if fr["kind"] == "zhukov_spa":
+            return _SPA_STEP[fr["stage"]]
+    return None
 
 
 def _decision(g, handler, top) -> dict | None:

@@ -543,7 +543,8 @@ def test_zhukov_deck_order_only_in_the_admin_view():
     for seat in g.seats + ("spectator",):
         v = g.view(seat)
         assert "secrets" not in v and set(v["zhukov"]) == {"deck_count", "discard", "on_board", "current",
-                                                            "minor_deck_count", "major_deck_count"}
+                                                            "minor_deck_count", "major_deck_count", "row", "today",
+                                                            "spa_step"}
 
 
 def test_zhukov_replay_is_deterministic():

@@ -67,6 +67,8 @@ class ZhukovPhase(Frame):
         s["checkpoint"] = True
         f["drawn"] += 1
         c = ZHUKOV[card]
+        # Today's draws in order, each with its support step's outcome (public: the cards are face up).
+        s["today"].setdefault("zhukov_cards", []).append({"card": card, "headline": None})
         ops.log(g, f"{card_name(card)} ({c['colour']}) is drawn ({f['drawn']} of {CARDS_PER_DAY} today).", refs=[card])
         push(g, kinds.zhukov_card(card, HEADLINE_ROW_BY_DAY[s["day"]]))
 
@@ -88,8 +90,10 @@ class ZhukovCard(Frame):
             colour = SUPPORT_TRACK[s["support"]]["colour"]
             if colour in ("neutral", c["colour"]):
                 f["stage"] = "headline"
+                _today_outcome(g, card, "resolved")
             else:
                 f["stage"] = "event"
+                _today_outcome(g, card, "skipped")
                 ops.shift_support(g, 1 if s["support"] < SUPPORT_START else -1,
                                   f"{card_name(card)} is {c['colour']} on a {colour} space: its headline is skipped")
             return
@@ -110,6 +114,14 @@ class ZhukovCard(Frame):
             ops.log(g, f"{card_name(card)} stays on the board until the end of the day (lapsing).", refs=[card])
         else:
             s["zhukov_discard"].append(card)
+
+
+def _today_outcome(g, card: str, outcome: str) -> None:
+    """Note the support step's outcome on today's draw of `card`: its headline "resolved" or "skipped"."""
+    for drawn in reversed(g.s["today"].get("zhukov_cards", [])):
+        if drawn["card"] == card:
+            drawn["headline"] = outcome
+            return
 
 
 def event_step(g, icon: str) -> None:
