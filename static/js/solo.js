@@ -56,8 +56,40 @@ export function soloRoom(side, revolutionaries, teammates, level) {
   return { revolutionaries, bots, private: true, options: {} };
 }
 
+/** What the solo button will start, in words: who you play, who the bots play, who opens. */
+export function soloHint(side, revolutionaries, teammates) {
+  const others = revolutionaries === 2 ? "Revolutionary 2" : `Revolutionaries 2-${revolutionaries}`;
+  const yours = revolutionaries === 1 ? "the Revolutionary seat" : teammates ? `Revolutionary 1 (bots play ${others})`
+    : `all ${revolutionaries} Revolutionary seats`;
+  if (side === "soviet") {
+    return `You command the Soviet against ${revolutionaries === 1 ? "a bot Revolutionary" : `${revolutionaries} bot Revolutionaries`}; you open the game with the Soviet phase.`;
+  }
+  if (side === "zhukov") {
+    return `You play ${yours} against the General Zhukov deck: no Soviet player; each day 4 of its cards run the Soviet phase and the SPA phase follows fixed rules.`;
+  }
+  return `You play ${yours}; a bot commands the Soviet and opens the game.`;
+}
+
+// Only the Zhukov ruleset seats 4 Revolutionaries: the 4 is offered for that side alone, and a 4
+// picked there falls back to 3 when the side changes.
+function showSoloOptions(form) {
+  const side = form.querySelector("input[name=solo-side]:checked").value;
+  const zhukov = side === "zhukov";
+  for (const node of form.querySelectorAll("[data-zhukov-only]")) node.hidden = !zhukov;
+  const four = form.querySelector("input[name=solo-revs][value='4']");
+  if (!zhukov && four.checked) form.querySelector("input[name=solo-revs][value='3']").checked = true;
+  const revs = parseInt(form.querySelector("input[name=solo-revs]:checked").value, 10);
+  const teammates = document.getElementById("solo-teammates");
+  teammates.closest("label").hidden = side === "soviet";  // the bots play every Revolutionary seat then
+  document.getElementById("solo-hint").textContent = soloHint(side, revs, teammates.checked);
+}
+
 const solo = document.getElementById("solo-form");
 if (solo) {
+  showSoloOptions(solo);
+  for (const input of solo.querySelectorAll("input[name=solo-side], input[name=solo-revs], #solo-teammates")) {
+    input.addEventListener("change", () => showSoloOptions(solo));
+  }
   solo.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const err = document.getElementById("solo-error");
