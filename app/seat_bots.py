@@ -44,8 +44,10 @@ answers `409 taken`; a seat the game does not have, or an unknown level, `422`.
 Seat lists (`GameSummary.seats`, the `seats` of every `view` frame and of `GET .../view`) give
 each seat's `bot` level, `null` for a person. A bot moves `DOI_BOT_PAUSE` seconds (default 1)
 after its seat becomes active, through the same path as a person's move: its moves reach the
-sockets as ordinary `view` frames, each version once and in order, and a person who acts at the
-same moment as a bot (a team choice) may get `stale` and the fresh view. Bots stop when the game
+sockets as ordinary `view` frames, each version once and in order. A decision a person's seat
+may take too (a team choice offered to every Revolutionary) is left to the people: bot teammates
+wait until no person can act (a person's seat a bot plays while they are away counts as a bot).
+Bots stop when the game
 is finished or abandoned.
 """
 
@@ -184,7 +186,10 @@ class BotDriver:
 
     def _bot_to_move(self, gid: str, game, seats) -> tuple[str, SeatBot] | None:
         levels = {r.seat: r.bot for r in seats if r.bot}
-        for seat in game.active_seats():
+        active = game.active_seats()
+        if any(seat not in levels for seat in active):
+            return None  # a choice a person may make too (a team choice) is theirs: bot teammates leave it to them
+        for seat in active:
             if seat in levels and game.legal_actions(seat):
                 key = (gid, seat)
                 if key not in self.bots:
