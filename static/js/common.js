@@ -122,7 +122,9 @@ export function seatName(seat, seats, me) {
   const info = (seats || []).find((s) => s.seat === seat);
   const base = SEAT_LABEL[seat] || humanize(seat);
   const who = info && info.name ? `${info.name} (${base})` : base;
-  return seat === me ? `${who}, you` : who;
+  // Say "you" once: a player who kept the default name "You" is already named so.
+  if (seat === me && !(info && /^you$/i.test(info.name.trim()))) return `${who}, you`;
+  return who;
 }
 
 export function iconPills(icons, cls = "icon") {
@@ -216,7 +218,7 @@ export function prettyText(text, seats, me) {
   return String(text).replace(/\bsoviet\b/g, () => {
     const info = (seats || []).find((s) => s.seat === "soviet");
     return info && info.name ? info.name : "the Soviet commander";
-  }).replace(/\b(rev[123])\b/g, (m) => {
+  }).replace(/\b(rev[1-4])\b/g, (m) => {
     const info = (seats || []).find((s) => s.seat === m);
     return info && info.name ? info.name : SEAT_LABEL[m];
   });

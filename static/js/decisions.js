@@ -6,14 +6,36 @@
 import { humanize, nameOf, seatName, catalogSync } from "./common.js";
 import { decisionOf } from "./facts.js";
 
-const PHASES = { soviet: "Soviet phase", revolutionary: "Revolutionary phase", spa: "SPA phase", over: "Game over", setup: "Setup" };
+const PHASES = { soviet: "Soviet phase", revolutionary: "Revolutionary phase", spa: "SPA phase", over: "Game over", setup: "Setup",
+                 end: "End of the day" };
 const STEPS = { headline: "headline step", event: "event step", army: "army step", market: "market step", support: "support step",
-                turns: "turns" };
+                turns: "turns", turn_order: "choosing the turn order", draw: "drawing cards", end_of_day: "",
+                zhukov: "General Zhukov cards", zhukov_spa: "the four fixed steps" };
+// The Zhukov ruleset: a General Zhukov card's three steps and the SPA phase's four fixed steps.
+const ZHUKOV_CARD_STEPS = { support: "support step", headline: "headline step", event: "event step", done: "" };
+export const ZHUKOV_SPA_STEPS = { move_militia: [1, "move militia"], move_snipers: [2, "move snipers"],
+                                  place: [3, "place militia"], attack: [4, "attack"] };
+
+/** The step of a Zhukov day in words ("" when there is nothing to add to the phase). */
+function zhukovStep(view) {
+  const z = view.zhukov;
+  if (view.step === "zhukov") {
+    const c = z.current;
+    if (!c) return "General Zhukov cards";
+    const n = z.today.map((d) => d.id).lastIndexOf(c.card.id) + 1;
+    const step = ZHUKOV_CARD_STEPS[c.stage] ?? "";
+    return `General Zhukov card ${n || "?"} of 4 (${c.card.title})${step ? " · " + step : ""}`;
+  }
+  const spa = ZHUKOV_SPA_STEPS[z.spa_step];
+  if (spa) return `step ${spa[0]} of 4: ${spa[1]}`;
+  return null;  // the Conflict steps' names apply
+}
 
 export function phaseLabel(view) {
   if (view.result) return `Day ${view.day} · Game over`;
   const phase = PHASES[view.phase] || humanize(view.phase || "");
-  const step = view.step && view.step !== view.phase ? (STEPS[view.step] || humanize(view.step).toLowerCase()) : "";
+  let step = view.zhukov ? zhukovStep(view) : null;
+  if (step === null) step = view.step && view.step !== view.phase ? (STEPS[view.step] ?? humanize(view.step).toLowerCase()) : "";
   return `Day ${view.day} · ${phase}${step ? " · " + step : ""}`;
 }
 

@@ -43,9 +43,9 @@ export function eventTexts(ev) {
            location: cat.location || null };
 }
 
-/** "H#10" -> "h10", "E#4" -> "e04". */
+/** "H#10" -> "h10", "E#4" -> "e04", "Z#3" -> "z03" (a General Zhukov card). */
 export function refId(ref) {
-  const m = /^([HE])#(\d+)$/.exec(ref);
+  const m = /^([HEZ])#(\d+)$/.exec(ref);
   if (!m) return null;
   return m[1].toLowerCase() + String(m[2]).padStart(2, "0");
 }
@@ -59,10 +59,18 @@ export function refInfo(ref) {
   const e = c.events[id];
   if (e) return { id, title: e.title, text: [e.placement && `Placement: ${e.placement}`, e.reward && `Reward: ${e.reward}`,
                                               e.penalty && `Penalty: ${e.penalty}`].filter(Boolean).join(" ") };
+  const z = c.zhukov_cards && c.zhukov_cards[id];
+  if (z) return { id, title: `General Zhukov card (${z.colour})`, text: zhukovHeadlines(z) };
   return null;
 }
 
-const REF_RE = /\b([HE]#\d+)\b/g;
+/** A General Zhukov card's three headlines by day, for tooltips. */
+export function zhukovHeadlines(z) {
+  const days = ["top, days 1-2", "middle, days 3-5", "bottom, days 6-7"];
+  return z.headlines.map((h, i) => `${days[i]}: ${h.title}`).join(" · ");
+}
+
+const REF_RE = /\b([HEZ]#\d+)\b/g;
 
 /** Text as nodes, with every card reference wrapped in a focusable span whose tooltip is its card. */
 export function withRefs(text) {

@@ -2,13 +2,14 @@
 // Stand), deck counts, the discard piles (the rulebook lets anyone look through them) and what is
 // out of the game.
 import { el, clear, catalogSync, nameOf, seatName } from "./common.js";
-import { withRefs, refsSpelled } from "./facts.js";
+import { withRefs, refsSpelled, zhukovHeadlines } from "./facts.js";
 
 /** A card's full text from the catalog, for tooltips. */
 export function cardText(id) {
   const c = catalogSync();
   if (!c) return "";
   if (c.headlines[id]) return c.headlines[id].text || "";
+  if (c.zhukov_cards && c.zhukov_cards[id]) return zhukovHeadlines(c.zhukov_cards[id]);
   const e = c.events[id];
   if (e) return [e.placement && `Placement: ${e.placement}`, e.reward && `Reward: ${e.reward}`, e.penalty && `Penalty: ${e.penalty}`]
     .filter(Boolean).join(" ");
@@ -38,7 +39,8 @@ export function renderPublic(root, view, seats, me) {
   clear(root);
   const inForce = el("div", { class: "in-force" }, el("h3", { text: "In force" }));
   const marks = view.marks || [], lapsing = view.lapsing || [], stand = view.last_stand || [];
-  if (!marks.length && !lapsing.length && !stand.length) inForce.append(el("p", { class: "hint", text: "No lasting effects." }));
+  const zLapsing = view.zhukov ? view.zhukov.on_board || [] : [];  // lapsing General Zhukov cards, face up until the end of the day
+  if (!marks.length && !lapsing.length && !stand.length && !zLapsing.length) inForce.append(el("p", { class: "hint", text: "No lasting effects." }));
   if (marks.length) {
     inForce.append(el("p", { class: "pile-label", text: "Ashtray marks (resolved; they change other cards):" }),
                    el("ul", { class: "pile-list", id: "marks" }, marks.map(chip)));
@@ -47,12 +49,23 @@ export function renderPublic(root, view, seats, me) {
     inForce.append(el("p", { class: "pile-label", text: "Lapsing effects today:" }),
                    el("ul", { class: "pile-list", id: "lapsing" }, lapsing.map(chip)));
   }
+  if (zLapsing.length) {
+    const row = ["top", "middle", "bottom"].indexOf(view.zhukov.row);
+    const cat = catalogSync();
+    const title = (b) => { const z = cat && cat.zhukov_cards && cat.zhukov_cards[b.id]; return z ? `${b.title}: ${z.headlines[row].title}` : b.title; };
+    inForce.append(el("p", { class: "pile-label", text: "General Zhukov cards in force today (lapsing):" }),
+                   el("ul", { class: "pile-list", id: "zhukov-lapsing" }, zLapsing.map((b) => chip({ ...b, title: title(b) }))));
+  }
   if (stand.length) inForce.append(el("p", { class: "pile-label" }, "Last Stand: ", stand.map((s) => seatName(s, seats, me)).join(", ")));
 
   const decks = view.headline_decks || {};
+  const z = view.zhukov;  // the Zhukov ruleset: no headline decks; a major and a minor event deck, the Zhukov deck
   const counts = el("ul", { class: "deck-counts", id: "deck-counts" },
-    el("li", { text: `Event deck: ${view.event_deck_count}` }),
-    el("li", { text: `Headline decks: ${Object.entries(decks).map(([k, n]) => `${k}: ${n}`).join(" · ")}` }),
+    z ? [el("li", { text: `Major event deck: ${z.major_deck_count}` }),
+         el("li", { text: `Minor event deck: ${z.minor_deck_count}` }),
+         el("li", { text: `General Zhukov deck: ${z.deck_count}` })]
+      : [el("li", { text: `Event deck: ${view.event_deck_count}` }),
+         el("li", { text: `Headline decks: ${Object.entries(decks).map(([k, n]) => `${k}: ${n}`).join(" · ")}` })],
     el("li", { text: `Revolutionary deck: ${view.rev_deck_count}` }),
     el("li", { text: `Revolutionary tanks in supply: ${view.rev_tank_supply}` }));
 
@@ -62,7 +75,7 @@ export function renderPublic(root, view, seats, me) {
                    : el("p", { class: "hint", text: "No fighter removed yet." }));
   root.append(inForce, el("h3", { text: "Decks" }), counts,
               el("h3", { text: "Discard piles" }),
-              pile("Headline discard", view.headline_discard || []),
+              z ? pile("General Zhukov discard", z.discard || []) : pile("Headline discard", view.headline_discard || []),
               pile("Event discard", view.event_discard || []),
               pile("Revolutionary discard", view.rev_discard || []),
               out);

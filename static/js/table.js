@@ -12,6 +12,7 @@ import { renderPublic, cardText } from "./piles.js";
 import { renderLegend } from "./legend.js";
 import { renderEndscreen, rematch } from "./endgame.js";
 import { confirmReason, phaseLabel, actionLabel, stepCost } from "./decisions.js";
+import { renderZhukov } from "./zhukov.js";
 import { ViewStream } from "./wire.js";
 
 const main = document.getElementById("main");
@@ -229,6 +230,7 @@ function render() {
   if (st.msg.status === "open") prompt = "Waiting for every seat to be claimed. Share the invite links from the room page.";
   if (st.msg.status === "abandoned") prompt = "This game was abandoned.";
   clear($("prompt-text")).append(...withRefs(prettyText(prompt, st.seats, me)));
+  renderTeamNote(view);
   const yourMove = (view.actions || []).length > 0;
   $("prompt").classList.toggle("your-move", yourMove);
   document.title = (yourMove ? "● Your move · " : "") + "Days of Ire Online";
@@ -282,6 +284,33 @@ function render() {
   renderLog(view, changes);
   renderDefault(view, T);
   renderEnd(view);
+}
+
+/** Who answers the pending decision when several seats may (a team choice), and where it comes
+ *  from in the Zhukov ruleset (the General Zhukov card's headline or event, the SPA step). */
+function renderTeamNote(view) {
+  const box = clear($("team-note"));
+  const active = (view.actions || []).length ? view.active || [] : [];
+  const parts = [];
+  if (active.length > 1 && active.includes(st.me) && !view.result) {
+    const others = active.filter((s) => s !== st.me);
+    const info = (s) => st.seats.find((x) => x.seat === s) || {};
+    const bots = others.filter((s) => info(s).bot);
+    const people = others.filter((s) => !info(s).bot);
+    let who = `Team choice: you decide for the team`;
+    if (people.length) who += `, or ${people.map((s) => seatName(s, st.seats, null)).join(" or ")}: the first answer counts`;
+    if (bots.length) who += people.length ? "; bot teammates leave it to you" : " (bot teammates leave team choices to you)";
+    parts.push(el("b", { text: who + "." }));
+  }
+  const z = view.zhukov, c = z && z.current;
+  if (c && (view.actions || []).length && (c.stage === "headline" || c.stage === "event")) {
+    const card = st.catalog && st.catalog.zhukov_cards && st.catalog.zhukov_cards[c.card.id];
+    const h = card && card.headlines[["top", "middle", "bottom"].indexOf(c.row)];
+    if (c.stage === "headline" && h) parts.push(` From General Zhukov card ${c.card.title}, ${c.row} headline “${h.title}”: `, ...withRefs(h.text));
+    else if (c.stage === "event") parts.push(` From the event step of General Zhukov card ${c.card.title}: the players make the event's choices.`);
+  }
+  box.hidden = !parts.length;
+  box.append(...parts);
 }
 
 /** Run a set of actions from one click: one action at once (after a confirmation if it cannot be
@@ -428,6 +457,8 @@ function renderHand(view, T) {
 
 function renderMarket(view, T, changes) {
   const box = clear($("market"));
+  box.classList.toggle("zhukov", !!view.zhukov);
+  if (view.zhukov) { renderZhukov(box, view, st.catalog, $("market-title"), $("deck-count")); return; }  // no market
   $("deck-count").textContent = `· ${view.event_deck_count} in the deck`;
   for (const m of view.market) {
     const e = m.event;
@@ -468,10 +499,7 @@ function renderPlayers(view) {
     if (active) li.append(el("span", { class: "badge", text: "to act" }));
     ul.append(li);
   }
-  if (view.zhukov) {
-    const z = view.zhukov, names = (cs) => cs.map((c) => `${c.title} (${c.colour})`).join(", ") || "none";
-    ul.append(el("li", { class: "zhukov-public hint", text: `General Zhukov deck: ${z.deck_count} left · resolving: ${z.current ? `${z.current.card.title} (${z.current.stage})` : "none"} · on the board: ${names(z.on_board)} · discarded: ${names(z.discard)} · events left: ${z.major_deck_count} major, ${z.minor_deck_count} minor` }));
-  } else if (st.me !== "soviet") {
+  if (!view.zhukov && st.me !== "soviet") {  // the Zhukov deck has its own panel (zhukov.js)
     ul.append(el("li", { class: "spa-public hint", text: `SPA pool: ${view.spa_pool.map((c) => c.name).join(", ") || "empty"} · played: ${view.spa_queue.map((c) => c.name).join(", ") || "none"}` }));
   }
 }
