@@ -218,6 +218,7 @@ export function renderBoard(root, view, opts = {}) {
     const cls = ["loc"];
     if (isLegal) cls.push("legal");
     if (opts.selected === loc) cls.push("selected");
+    if (opts.origin === loc) cls.push("origin");  // the unit a decision moves (a sniper's step) is here
     if (opts.changed && opts.changed.has(loc)) cls.push("changed");
     if (opts.home && opts.home === loc) cls.push("home");
     const g = svg("g", { class: cls.join(" "), id: `loc-${loc}`, "data-loc": loc,
@@ -232,6 +233,7 @@ export function renderBoard(root, view, opts = {}) {
     if (L.barricades) label.push(`${L.barricades} barricades`);
     for (const f of L.fighters) label.push(`${f.name} ${f.active ? "active" : "inactive"}`);
     if (L.players.length) label.push("players: " + L.players.map((p) => seatName(p, opts.seats, opts.me)).join(", "));
+    if (opts.origin === loc) label.push("the unit to move is here");
     if (opts.changed && opts.changed.has(loc)) label.push("changed since your last look");
     if (isLegal && opts.locLabels && opts.locLabels.get(loc)) label.push(...opts.locLabels.get(loc));
     if (isLegal) {

@@ -91,9 +91,10 @@ function draw() {
                                title: "Only if its player has been gone a while: a bot plays until they take it back",
                                text: "Player gone? Hand to a bot", onclick: () => handOver(info.seat) }));
     }
-    list.append(li);
+    // A row with nothing but the seat's name repeats the players list below: left out.
+    if (li.childNodes.length > 2 && !(li.childNodes.length === 3 && info.bot && !info.zombie && !clock)) list.append(li);
   }
-  box.append(list);
+  if (list.childNodes.length) box.append(list);
   const events = (f && f.handovers) || [];
   if (events.length) {
     const why = { time: "time ran out", away: "player away", back: "taken back" };

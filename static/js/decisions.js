@@ -16,6 +16,15 @@ const ZHUKOV_CARD_STEPS = { support: "support step", headline: "headline step", 
 export const ZHUKOV_SPA_STEPS = { move_militia: [1, "move militia"], move_snipers: [2, "move snipers"],
                                   place: [3, "place militia"], attack: [4, "attack"] };
 
+/** The SPA phase's fixed steps in the Zhukov ruleset, as the rulebook has them (shown while the
+ *  team has a choice in one, so the choice has its reason beside it). */
+export const ZHUKOV_SPA_RULES = {
+  move_militia: "Every militia in a location with no player and no barricade, next to a player's location, moves into it (next to several: the player earlier in turn order).",
+  move_snipers: "Every sniper in a location with no player and no barricade moves one step toward the nearest player; where several steps are equally good, the team picks.",
+  place: "One militia each in Csepel, Széna Square and HWPP Headquarters; with fewer than 3 left in the supply the team picks where; if none is placed, a sniper goes to Astoria.",
+  attack: "Every location with a player, an active fighter or a barricade rolls 2 dice against its strength (sniper 3, militia 1): the smaller die at most the strength, 1 hit; the sum at most the strength, 1 more hit. Then every location with strength 9 or more and no barricade shifts morale toward the Soviet end.",
+};
+
 /** The step of a Zhukov day in words ("" when there is nothing to add to the phase). */
 function zhukovStep(view) {
   const z = view.zhukov;

@@ -11,7 +11,7 @@ import { diffViews, mergeChanges, refNodes } from "./changes.js";
 import { renderPublic, cardText } from "./piles.js";
 import { renderLegend } from "./legend.js";
 import { renderEndscreen, rematch } from "./endgame.js";
-import { confirmReason, phaseLabel, actionLabel, stepCost } from "./decisions.js";
+import { confirmReason, phaseLabel, actionLabel, stepCost, ZHUKOV_SPA_STEPS, ZHUKOV_SPA_RULES } from "./decisions.js";
 import { renderZhukov } from "./zhukov.js";
 import { ViewStream } from "./wire.js";
 
@@ -175,7 +175,8 @@ function targets(view) {
   const push = (map, key, a) => { if (!map.has(key)) map.set(key, []); map.get(key).push(a); };
   for (const a of view.actions || []) {
     if (a.fighter !== undefined) push(fighter, a.fighter, a);  // also clickable on the fighter's tile
-    if (a.card !== undefined) push(card, a.card, a);
+    if (a.type === "move_sniper") push(loc, a.to, a);  // the sniper is given (decision.from): click where it goes
+    else if (a.card !== undefined) push(card, a.card, a);
     else if (a.slot !== undefined) push(slot, a.slot, a);
     else if (isLocation(a.from, view) && isLocation(a.to, view)) push(from, a.from, a);
     else if (isLocation(a.location, view)) push(loc, a.location, a);
@@ -271,6 +272,7 @@ function render() {
   renderBoard($("board"), view, { seats: st.seats, me, legal: legalLocs, selected: st.selectedFrom, onLocation, locTypes,
                                   home: view.positions ? view.positions[me] : null, changed: changes.locs, changedUnits: changes.units, picked, locLabels, unavailable: view.unavailable,
                                   fighters: st.selectedFrom ? new Map() : T.fighter,
+                                  origin: (view.actions || []).some((a) => a.type === "move_sniper") ? decisionOf(view).from : null,
                                   onFighter: (fid) => choose(T.fighter.get(fid) || [], nameOf(fid, view), [], { kind: "fighter" }) });
   renderTracks($("tracks"), view, st.catalog, changes.tracks);
 
@@ -307,8 +309,16 @@ function renderTeamNote(view) {
     const card = st.catalog && st.catalog.zhukov_cards && st.catalog.zhukov_cards[c.card.id];
     const h = card && card.headlines[["top", "middle", "bottom"].indexOf(c.row)];
     if (c.stage === "headline" && h) parts.push(` From General Zhukov card ${c.card.title}, ${c.row} headline “${h.title}”: `, ...withRefs(h.text));
-    else if (c.stage === "event") parts.push(` From the event step of General Zhukov card ${c.card.title}: the players make the event's choices.`);
+    else if (c.stage === "event") {
+      const eid = /^(e\d+):placement/.exec(decisionOf(view).effect || "");
+      const e = eid && st.catalog && st.catalog.events[eid[1]];
+      parts.push(e ? ` From the event step of General Zhukov card ${c.card.title}: the placement effect of ${e.title} (the players choose): `
+                   : ` From the event step of General Zhukov card ${c.card.title}: the players choose.`);
+      if (e && e.placement) parts.push(...withRefs(e.placement));
+    }
   }
+  const spa = z && z.spa_step && (view.actions || []).length ? ZHUKOV_SPA_STEPS[z.spa_step] : null;
+  if (spa) parts.push(` SPA step ${spa[0]} of 4, ${spa[1]}: ${ZHUKOV_SPA_RULES[z.spa_step]}`);
   box.hidden = !parts.length;
   box.append(...parts);
 }
