@@ -22,7 +22,8 @@ def test_zhukov_room_for_4_plays_the_first_day(server, browser):
     everyone = list(pages.values()) + [spectator]
     try:
         players = pages["rev1"].inner_text("#player-list")
-        assert "General Zhukov deck" in players and "Soviet commander" not in players
+        assert "Soviet commander" not in players
+        assert "General Zhukov deck" in pages["rev1"].inner_text("#market-wrap")  # its panel, where Conflict has the market
         assert [li.get_attribute("data-seat") for li in pages["rev1"].query_selector_all("#player-list li[data-seat]")] \
             == list(SEATS)
         steps: set[str] = set()
