@@ -291,9 +291,9 @@ function render() {
 /** Who answers the pending decision when several seats may (a team choice), and where it comes
  *  from in the Zhukov ruleset (the General Zhukov card's headline or event, the SPA step). */
 function renderTeamNote(view) {
-  const box = clear($("team-note"));
+  const box = clear($("team-note")), whyBox = clear($("why-note"));
   const active = (view.actions || []).length ? view.active || [] : [];
-  const parts = [];
+  const parts = [], why = [];
   if (active.length > 1 && active.includes(st.me) && !view.result) {
     const others = active.filter((s) => s !== st.me);
     const info = (s) => st.seats.find((x) => x.seat === s) || {};
@@ -302,25 +302,27 @@ function renderTeamNote(view) {
     let who = `Team choice: you decide for the team`;
     if (people.length) who += `, or ${people.map((s) => seatName(s, st.seats, null)).join(" or ")}: the first answer counts`;
     if (bots.length) who += people.length ? "; bot teammates leave it to you" : " (bot teammates leave team choices to you)";
-    parts.push(el("b", { text: who + "." }));
+    parts.push(who + ".");
   }
   const z = view.zhukov, c = z && z.current;
   if (c && (view.actions || []).length && (c.stage === "headline" || c.stage === "event")) {
     const card = st.catalog && st.catalog.zhukov_cards && st.catalog.zhukov_cards[c.card.id];
     const h = card && card.headlines[["top", "middle", "bottom"].indexOf(c.row)];
-    if (c.stage === "headline" && h) parts.push(` From General Zhukov card ${c.card.title}, ${c.row} headline “${h.title}”: `, ...withRefs(h.text));
+    if (c.stage === "headline" && h) why.push(`From General Zhukov card ${c.card.title}, ${c.row} headline “${h.title}”: `, ...withRefs(h.text));
     else if (c.stage === "event") {
       const eid = /^(e\d+):placement/.exec(decisionOf(view).effect || "");
       const e = eid && st.catalog && st.catalog.events[eid[1]];
-      parts.push(e ? ` From the event step of General Zhukov card ${c.card.title}: the placement effect of ${e.title} (the players choose): `
-                   : ` From the event step of General Zhukov card ${c.card.title}: the players choose.`);
-      if (e && e.placement) parts.push(...withRefs(e.placement));
+      why.push(e ? `From the event step of General Zhukov card ${c.card.title}: the placement effect of ${e.title} (the players choose): `
+                   : `From the event step of General Zhukov card ${c.card.title}: the players choose.`);
+      if (e && e.placement) why.push(...withRefs(e.placement));
     }
   }
   const spa = z && z.spa_step && (view.actions || []).length ? ZHUKOV_SPA_STEPS[z.spa_step] : null;
-  if (spa) parts.push(` SPA step ${spa[0]} of 4, ${spa[1]}: ${ZHUKOV_SPA_RULES[z.spa_step]}`);
+  if (spa) why.push(`SPA step ${spa[0]} of 4, ${spa[1]}: ${ZHUKOV_SPA_RULES[z.spa_step]}`);
   box.hidden = !parts.length;
   box.append(...parts);
+  whyBox.hidden = !why.length;
+  whyBox.append(...why);
 }
 
 /** Run a set of actions from one click: one action at once (after a confirmation if it cannot be
