@@ -310,11 +310,17 @@ function renderTeamNote(view) {
     const h = card && card.headlines[["top", "middle", "bottom"].indexOf(c.row)];
     if (c.stage === "headline" && h) why.push(`From General Zhukov card ${c.card.title}, ${c.row} headline “${h.title}”: `, ...withRefs(h.text));
     else if (c.stage === "event") {
-      const eid = /^(e\d+):placement/.exec(decisionOf(view).effect || "");
+      const d = decisionOf(view);
+      const eid = /^(e\d+):placement/.exec(d.effect || "");
       const e = eid && st.catalog && st.catalog.events[eid[1]];
-      why.push(e ? `From the event step of General Zhukov card ${c.card.title}: the placement effect of ${e.title} (the players choose): `
+      const placing = d.kind === "place_event" && st.catalog && st.catalog.events[d.event];
+      if (placing) {
+        why.push(`From the event step of General Zhukov card ${c.card.title}: the major event ${placing.title} may go anywhere, so the players pick an empty location for it; its placement effect runs there.`);
+      } else {
+        why.push(e ? `From the event step of General Zhukov card ${c.card.title}: the placement effect of ${e.title} (the players choose): `
                    : `From the event step of General Zhukov card ${c.card.title}: the players choose.`);
-      if (e && e.placement) why.push(...withRefs(e.placement));
+        if (e && e.placement) why.push(...withRefs(e.placement));
+      }
     }
   }
   const spa = z && z.spa_step && (view.actions || []).length ? ZHUKOV_SPA_STEPS[z.spa_step] : null;
