@@ -4,6 +4,7 @@ import { renderBoard, renderTracks } from "./board.js";
 import { iconRow } from "./icons.js";
 import { logout } from "./admin_session.js";
 import { hydrate } from "./catalog.js";
+import { renderZhukov } from "./zhukov.js";
 
 const gid = document.getElementById("main").dataset.game;
 const $ = (id) => document.getElementById(id);
@@ -43,6 +44,8 @@ function render(r) {
     el("ul", {}, Object.entries(v.all_actions || {}).filter(([, a]) => a.length).map(([s, a]) =>
       el("li", { text: `${SEAT_LABEL[s]}: ${a.map((x) => describe(x, v, seats, null)).join(" | ")}` }))));
   const market = clear($("market"));
+  market.classList.toggle("zhukov", !!v.zhukov);
+  if (v.zhukov) renderZhukov(market, v, catalog, $("market-title"), null);  // no market: the General Zhukov deck
   for (const m of v.market) market.append(el("div", { class: "card event-card" }, el("div", { class: "slot", text: `Slot ${m.slot + 1} · +${m.surcharge}` }),
     el("div", { class: "card-name", text: m.event ? m.event.title : "empty" }), m.event ? el("div", { class: "meta", text: `Cost ${m.cost}` }) : null));
   const log = clear($("log"));

@@ -8,6 +8,7 @@ import { diceOf, diceRow } from "./dice.js";
 import { diffViews } from "./changes.js";
 import { phaseLabel } from "./decisions.js";
 import { hydrate } from "./catalog.js";
+import { renderZhukov } from "./zhukov.js";
 
 const gid = document.getElementById("main").dataset.game;
 const $ = (id) => document.getElementById(id);
@@ -32,6 +33,8 @@ function render(r) {
       s === "soviet" ? ` · ${v.hands.soviet} headline(s) · CP ${v.cp}` : ` · ${v.hands[s]} card(s) · ${v.injuries[s]} injuries`));
   }
   const market = clear($("market"));
+  market.classList.toggle("zhukov", !!v.zhukov);
+  if (v.zhukov) renderZhukov(market, v, catalog, $("market-title"), null);  // no market: the General Zhukov deck
   for (const m of v.market) {
     market.append(el("div", { class: "card event-card", "data-card": m.event ? m.event.id : null },
       el("div", { class: "slot", text: `Slot ${m.slot + 1} · +${m.surcharge}` }),

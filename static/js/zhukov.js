@@ -80,12 +80,12 @@ function chip(brief, catalog, extra = "", before = "") {
     `${before}${brief.title}${extra}`);
 }
 
-/** The panel: `root` is the market's box, `titleNode`/`countNode` its heading. */
+/** The panel: `root` is the market's box, `titleNode`/`countNode` its heading (either may be null). */
 export function renderZhukov(root, view, catalog, titleNode, countNode) {
   const z = view.zhukov;
   clear(root);
-  titleNode.textContent = "General Zhukov";
-  countNode.textContent = `· ${z.deck_count} in the deck`;
+  if (titleNode) titleNode.textContent = "General Zhukov";
+  if (countNode) countNode.textContent = `· ${z.deck_count} in the deck`;
   const today = z.today || [];
   const soviet = view.phase === "soviet" && !view.result;
   const cur = z.current;
