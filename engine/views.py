@@ -256,7 +256,7 @@ def _zhukov(g, texts: bool = True) -> dict | None:
     """The General Zhukov deck as everyone sees it (Zhukov ruleset; None in Conflict): how many
     cards are left (their order is secret), the face-up discard pile in order, the lapsing cards
     on the board, today's headline row and draws, the card being resolved (with the step under way),
-    the SPA phase's fixed step under way, the event decks' sizes."""
+    the SPA phase's fixed step under way, the event decks' sizes, the injury that loses the game."""
     s = g.s
     if "zhukov_deck" not in s:
         return None
@@ -268,7 +268,7 @@ def _zhukov(g, texts: bool = True) -> dict | None:
     return {"deck_count": len(s["zhukov_deck"]), "discard": [_brief(c, texts) for c in s["zhukov_discard"]],
             "on_board": [_brief(c, texts) for c in s["zhukov_on_board"]], "current": _zhukov_current(g, today, texts),
             "row": HEADLINE_ROW_BY_DAY.get(s["day"], "top"), "today": [drawn(d) for d in today],
-            "spa_step": _zhukov_spa_step(g),
+            "spa_step": _zhukov_spa_step(g), "injury_limit": ops.injury_limit(g),
             "minor_deck_count": len(s["minor_deck"]), "major_deck_count": len(s["event_deck"])}
 
 

@@ -544,7 +544,7 @@ def test_zhukov_deck_order_only_in_the_admin_view():
         v = g.view(seat)
         assert "secrets" not in v and set(v["zhukov"]) == {"deck_count", "discard", "on_board", "current",
                                                             "minor_deck_count", "major_deck_count", "row", "today",
-                                                            "spa_step"}
+                                                            "spa_step", "injury_limit"}
 
 
 def test_zhukov_replay_is_deterministic():

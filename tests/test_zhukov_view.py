@@ -52,3 +52,9 @@ def test_zhukov_view_names_the_spa_phase_fixed_step():
     g.apply("rev2", {"type": "move_sniper", "from": "astoria", "to": "radio"})
     assert g.view("rev1")["decision"]["kind"] == "hits"
     assert g.view("rev1")["zhukov"]["spa_step"] == "attack"
+
+
+def test_zhukov_view_gives_the_injury_that_loses_the_game():
+    # Ruling Z3: injury number 5 loses a solo game, number 4 any other.
+    assert [new_game(n, 1, {"ruleset": "zhukov"}).view("spectator")["zhukov"]["injury_limit"] for n in (1, 2, 3, 4)] \
+        == [5, 4, 4, 4]

@@ -323,6 +323,9 @@ function renderTeamNote(view) {
       }
     }
   }
+  if (z && decisionOf(view).kind === "hits" && (view.actions || []).length) {
+    why.push(`A Revolutionary who takes injury number ${z.injury_limit} loses the game for the whole team; an active fighter or a barricade can take a hit instead. `);
+  }
   const spa = z && z.spa_step && (view.actions || []).length ? ZHUKOV_SPA_STEPS[z.spa_step] : null;
   if (spa) why.push(`SPA step ${spa[0]} of 4, ${spa[1]}: ${ZHUKOV_SPA_RULES[z.spa_step]}`);
   box.hidden = !parts.length;
@@ -510,7 +513,8 @@ function renderPlayers(view) {
     if (seat === "soviet") {
       bits.push(`${view.hands.soviet} headline(s)`, `CP ${view.cp}`, `SPA pool ${view.spa_pool.length}`);
     } else {
-      bits.push(`${view.hands[seat] ?? 0} card(s)`, `${view.injuries[seat] ?? 0} injur${(view.injuries[seat] ?? 0) === 1 ? "y" : "ies"}`);
+      const hurt = view.injuries[seat] ?? 0, limit = view.zhukov && view.zhukov.injury_limit;
+      bits.push(`${view.hands[seat] ?? 0} card(s)`, `${hurt} injur${hurt === 1 ? "y" : "ies"}` + (limit ? ` (the ${limit}th loses the game)` : ""));
       if (view.positions[seat]) bits.push(`at ${nameOf(view.positions[seat], view)}`);
     }
     li.append(el("span", { class: "pinfo", text: bits.join(" · ") }));

@@ -101,8 +101,10 @@ def test_zhukov_table_names_the_step_draws_the_card_being_resolved_and_the_zhuko
         assert "Headline decks" not in counts and "Event deck:" not in counts
         assert f"Major event deck: {z['major_deck_count']}" in counts and f"General Zhukov deck: {z['deck_count']}" in counts
         assert "General Zhukov discard" in page.inner_text("#public-body")
-        # The General Zhukov deck is no longer a grey line under the players.
+        # The General Zhukov deck is no longer a grey line under the players; the injury that loses
+        # the game is beside each player's injuries (ruling Z3: the 4th with 2 players).
         assert not page.query_selector("#player-list .zhukov-public")
+        assert "0 injuries (the 4th loses the game)" in page.inner_text("#player-list li[data-seat=rev2]")
         assert not errors, errors
     finally:
         page.context.close()
