@@ -327,7 +327,12 @@ function renderTeamNote(view) {
     why.push(`A Revolutionary who takes injury number ${z.injury_limit} loses the game for the whole team; an active fighter or a barricade can take a hit instead. `);
   }
   const spa = z && z.spa_step && (view.actions || []).length ? ZHUKOV_SPA_STEPS[z.spa_step] : null;
-  if (spa) why.push(`SPA step ${spa[0]} of 4, ${spa[1]}: ${ZHUKOV_SPA_RULES[z.spa_step]}`);
+  if (spa) {  // the step's rule on demand: it explains the choice, but the prompt must stay short
+    const rule = el("details", { class: "spa-rule", open: st.ruleOpen || null },
+      el("summary", { text: `▸ SPA step ${spa[0]} of 4, ${spa[1]}: the rule` }), ZHUKOV_SPA_RULES[z.spa_step]);
+    rule.addEventListener("toggle", () => { st.ruleOpen = rule.open; });
+    why.push(rule);
+  }
   box.hidden = !parts.length;
   box.append(...parts);
   whyBox.hidden = !why.length;
