@@ -60,7 +60,7 @@ export function soloRoom(side, revolutionaries, teammates, level) {
 export function soloHint(side, revolutionaries, teammates) {
   const others = revolutionaries === 2 ? "Revolutionary 2" : `Revolutionaries 2-${revolutionaries}`;
   const yours = revolutionaries === 1 ? "the Revolutionary seat" : teammates ? `Revolutionary 1 (bots play ${others})`
-    : `all ${revolutionaries} Revolutionary seats`;
+    : revolutionaries === 2 ? "both Revolutionary seats" : `all ${revolutionaries} Revolutionary seats`;
   if (side === "soviet") {
     return `You command the Soviet against ${revolutionaries === 1 ? "a bot Revolutionary" : `${revolutionaries} bot Revolutionaries`}; you open the game with the Soviet phase.`;
   }
