@@ -4,8 +4,9 @@ the step of the card being resolved while its choices wait, and the SPA phase's 
 from __future__ import annotations
 
 from engine import new_game
+from engine.frames import kinds
 from tests.support import force_dice
-from tests.test_zhukov_rules import run, spa_example, staged
+from tests.test_zhukov_rules import clear_units, only_frame, run, spa_example, staged
 
 
 def _answer(g, seat):
@@ -58,3 +59,13 @@ def test_zhukov_view_gives_the_injury_that_loses_the_game():
     # Ruling Z3: injury number 5 loses a solo game, number 4 any other.
     assert [new_game(n, 1, {"ruleset": "zhukov"}).view("spectator")["zhukov"]["injury_limit"] for n in (1, 2, 3, 4)] \
         == [5, 4, 4, 4]
+
+
+def test_zhukov_spa_attack_step_says_why_no_location_rolls():
+    # Phase 3, Attack: a location rolls only with a player, an active fighter or a barricade and
+    # some strength; with no SPA unit where the players are, the log says so.
+    g = staged(2, 1)
+    clear_units(g)
+    only_frame(g, kinds.zhukov_attack("SPA attack"))
+    assert g.s["log"][-1]["text"] == ("SPA attack: no location is attacked (where a player, an active fighter or a "
+                                      "barricade is, the SPA strength is 0).")

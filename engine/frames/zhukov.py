@@ -347,7 +347,8 @@ class ZhukovAttack(Frame):
             f["stage"] = "fire"
             f["pending"] = attack_locations(g)
             if not f["pending"]:
-                ops.log(g, f"{f['why']}: no location is attacked.")
+                ops.log(g, f"{f['why']}: no location is attacked (where a player, an active fighter or a barricade "
+                           "is, the SPA strength is 0).")
             return
         if f["stage"] == "fire":
             if f["pending"]:
