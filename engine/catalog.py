@@ -18,6 +18,7 @@ from .data import (
 )
 from .data.promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS, PRINTING_PRESS_EVENTS
 from .data.zhukov import ZHUKOV_CARDS
+from .data.zhukov_setup import SPA_STEPS
 
 _KEEP = ("provenance", "basis")
 
@@ -56,6 +57,8 @@ def catalog() -> dict:
         # The General Zhukov cards (Zhukov ruleset): colour, placement icon and the three headlines.
         "zhukov_cards": {c["id"]: {**_public(c), "headlines": [_public(h) for h in c["headlines"]]}
                          for c in ZHUKOV_CARDS},
+        # The Zhukov SPA phase's four fixed steps, in order, with the event whose reward skips each.
+        "zhukov_spa_steps": [_public(step) for step in SPA_STEPS],
         # Per component id, the texts a view sent without them leaves out (engine.views).
         "view_records": view_records(),
     }

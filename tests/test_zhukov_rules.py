@@ -574,3 +574,6 @@ def test_zhukov_cards_are_in_the_public_catalog():
     assert sorted(cards) == sorted(ALL_Z)
     assert cards["z05"]["headlines"][0]["title"] == "Protests in Poland" and cards["z05"]["colour"] == "green"
     assert all("basis" not in h for c in cards.values() for h in c["headlines"])
+    steps = catalog()["zhukov_spa_steps"]  # Phase 3's fixed steps, and the rewards that skip them (Appendix B)
+    assert [(s["id"], s["skipped_by"]) for s in steps] == [("move_militia", "e18"), ("move_snipers", "e17"),
+                                                           ("place", None), ("attack", "e06")]

@@ -518,13 +518,16 @@ function renderPlayers(view) {
     if (seat === "soviet") {
       bits.push(`${view.hands.soviet} headline(s)`, `CP ${view.cp}`, `SPA pool ${view.spa_pool.length}`);
     } else {
-      const hurt = view.injuries[seat] ?? 0, limit = view.zhukov && view.zhukov.injury_limit;
-      bits.push(`${view.hands[seat] ?? 0} card(s)`, `${hurt} injur${hurt === 1 ? "y" : "ies"}` + (limit ? ` (the ${limit}th loses the game)` : ""));
+      const hurt = view.injuries[seat] ?? 0;
+      bits.push(`${view.hands[seat] ?? 0} card(s)`, `${hurt} injur${hurt === 1 ? "y" : "ies"}`);
       if (view.positions[seat]) bits.push(`at ${nameOf(view.positions[seat], view)}`);
     }
     li.append(el("span", { class: "pinfo", text: bits.join(" · ") }));
     if (active) li.append(el("span", { class: "badge", text: "to act" }));
     ul.append(li);
+  }
+  if (view.zhukov && view.zhukov.injury_limit) {
+    ul.append(el("li", { class: "hint injury-limit", text: `Injury number ${view.zhukov.injury_limit} of any Revolutionary loses the game for the team.` }));
   }
   if (!view.zhukov && st.me !== "soviet") {  // the Zhukov deck has its own panel (zhukov.js)
     ul.append(el("li", { class: "spa-public hint", text: `SPA pool: ${view.spa_pool.map((c) => c.name).join(", ") || "empty"} · played: ${view.spa_queue.map((c) => c.name).join(", ") || "none"}` }));

@@ -5,6 +5,7 @@
 // `zhukov_cards` (titles, texts, placement icon); nothing here guesses a hidden fact.
 import { el, clear } from "./common.js";
 import { withRefs, refsSpelled } from "./facts.js";
+import { ZHUKOV_SPA_STEPS, ZHUKOV_SPA_RULES } from "./decisions.js";
 
 const ROWS = ["top", "middle", "bottom"];
 const ROW_DAYS = { top: "days 1-2", middle: "days 3-5", bottom: "days 6-7" };
@@ -80,6 +81,31 @@ function chip(brief, catalog, extra = "", before = "") {
     `${before}${brief.title}${extra}`);
 }
 
+/** The SPA phase's four fixed steps (catalog `zhukov_spa_steps`): the one under way, those done, and
+ *  those an event's reward skips today (the resolved lapsing event: Appendix B). */
+function spaSteps(view, catalog) {
+  const z = view.zhukov;
+  const steps = (catalog && catalog.zhukov_spa_steps) || [];
+  const lapsing = new Set((view.lapsing || []).map((e) => e.id));
+  const now = view.phase === "spa" && ZHUKOV_SPA_STEPS[z.spa_step] ? ZHUKOV_SPA_STEPS[z.spa_step][0] : null;
+  const skipped = [];
+  const list = el("ol", { class: "zk-spa-steps", id: "zhukov-spa-steps" }, steps.map((step) => {
+    const [order, name] = ZHUKOV_SPA_STEPS[step.id] || [step.order, step.id];
+    const by = step.skipped_by && lapsing.has(step.skipped_by) ? catalog.events[step.skipped_by] : null;
+    if (by) skipped.push(name);
+    const state = by ? "skipped" : now === null ? "" : order < now ? "done" : order === now ? "now" : "";
+    return el("li", { class: `zk-spa-step ${state}`, "data-step": step.id, "data-state": state || "later", title: ZHUKOV_SPA_RULES[step.id] || "" },
+      el("b", { text: name[0].toUpperCase() + name.slice(1) }),
+      state === "now" ? el("span", { class: "zk-tag today-tag", text: "now" }) : null,
+      state === "done" ? el("span", { class: "zk-tag", text: "done" }) : null,
+      by ? el("span", { class: "zk-tag", text: `skipped today: ${by.title}` }) : null,
+      el("span", { class: "zk-step-rule" }, " ", ZHUKOV_SPA_RULES[step.id] || ""));
+  }));
+  const title = `SPA phase: the four fixed steps${skipped.length ? ` (${skipped.join(", ")} skipped today)` : ""}`;
+  if (view.phase === "spa") return el("div", { class: "zk-section" }, el("p", { class: "pile-label", text: title }), list);
+  return el("details", { class: "zk-section pile" }, el("summary", { text: title }), list);
+}
+
 /** The panel: `root` is the market's box, `titleNode`/`countNode` its heading (either may be null). */
 export function renderZhukov(root, view, catalog, titleNode, countNode) {
   const z = view.zhukov;
@@ -90,6 +116,7 @@ export function renderZhukov(root, view, catalog, titleNode, countNode) {
   const soviet = view.phase === "soviet" && !view.result;
   const cur = z.current;
   const last = today[today.length - 1];
+  if (view.phase === "spa" && !view.result) root.append(spaSteps(view, catalog));  // what the SPA does now, first
   if (cur) {
     const n = today.map((d) => d.id).lastIndexOf(cur.card.id) + 1;
     root.append(zhukovCard(cur.card, { row: cur.row, stage: cur.stage, outcome: cur.headline, catalog,
@@ -125,4 +152,5 @@ export function renderZhukov(root, view, catalog, titleNode, countNode) {
     el("li", { text: `General Zhukov deck: ${z.deck_count} card${z.deck_count === 1 ? "" : "s"} left`, title: "When it runs out (on day 4, after 2 cards) every discarded card is shuffled into a new deck." }),
     el("li", { text: `Major event deck: ${z.major_deck_count}` }),
     el("li", { text: `Minor event deck: ${z.minor_deck_count}` })), discard);
+  if (view.phase !== "spa" || view.result) root.append(spaSteps(view, catalog));
 }

@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from .helpers import open_seat, rest_room, rest_view
+from .helpers import open_seat, rest_play, rest_room, rest_view
 
 pytestmark = pytest.mark.browser
 ZHUKOV = {"ruleset": "zhukov"}
@@ -102,9 +102,10 @@ def test_zhukov_table_names_the_step_draws_the_card_being_resolved_and_the_zhuko
         assert f"Major event deck: {z['major_deck_count']}" in counts and f"General Zhukov deck: {z['deck_count']}" in counts
         assert "General Zhukov discard" in page.inner_text("#public-body")
         # The General Zhukov deck is no longer a grey line under the players; the injury that loses
-        # the game is beside each player's injuries (ruling Z3: the 4th with 2 players).
+        # the game is under them (ruling Z3: the 4th with 2 players).
         assert not page.query_selector("#player-list .zhukov-public")
-        assert "0 injuries (the 4th loses the game)" in page.inner_text("#player-list li[data-seat=rev2]")
+        assert page.inner_text("#player-list .injury-limit") == \
+            "Injury number 4 of any Revolutionary loses the game for the team."
         assert not errors, errors
     finally:
         page.context.close()
@@ -154,3 +155,30 @@ def test_every_zhukov_step_has_a_readable_name(server, browser):
         "Day 1 · End of the day",
     ]
     page.context.close()
+
+
+def test_zhukov_spa_phase_shows_its_four_fixed_steps_and_who_chooses(server, browser):
+    room = rest_room(server.url, 3, options=ZHUKOV)
+    rest_play(server.url, room, lambda v: v["zhukov"]["spa_step"] is not None, seed=1, max_moves=400)
+    view = rest_view(server.url, room, "rev1")["view"]
+    seat = view["active"][0]
+    view = rest_view(server.url, room, seat)["view"]
+    step = view["zhukov"]["spa_step"]
+    order = ["move_militia", "move_snipers", "place", "attack"]
+    page = open_seat(browser, server.url, room, seat)
+    try:
+        assert f"SPA phase · step {order.index(step) + 1} of 4:" in page.inner_text("#turn")
+        states = {li.get_attribute("data-step"): li.get_attribute("data-state")
+                  for li in page.query_selector_all("#zhukov-spa-steps li")}
+        assert states[step] == "now"
+        assert all(states[s] in ("done", "skipped") for s in order[:order.index(step)])
+        # Several Revolutionaries may answer: the prompt says who decides.
+        if len(view["active"]) > 1:
+            assert page.inner_text("#team-note").startswith("Team choice: you decide for the team")
+        if step == "move_snipers":  # the sniper's location is marked; its possible steps are the targets
+            origin = view["decision"]["from"]
+            assert "origin" in page.get_attribute(f"#loc-{origin}", "class")
+            to = {a["to"] for a in view["actions"] if a["type"] == "move_sniper"}
+            assert {n.get_attribute("data-loc") for n in page.query_selector_all('.loc[data-legal="1"]')} == to
+    finally:
+        page.context.close()
