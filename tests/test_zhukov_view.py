@@ -69,3 +69,15 @@ def test_zhukov_spa_attack_step_says_why_no_location_rolls():
     only_frame(g, kinds.zhukov_attack("SPA attack"))
     assert g.s["log"][-1]["text"] == ("SPA attack: no location is attacked (where a player, an active fighter or a "
                                       "barricade is, the SPA strength is 0).")
+
+
+def test_turn_order_choice_says_the_actions_each_seat_would_have_in_that_position():
+    # Phase 2: the team picks the turn order; the player-count table gives 2, 1, 1 actions to 3
+    # players, today's lost actions (here one for rev2) count too.
+    g = staged(3, 1)
+    g.s["today"]["fewer_actions"] = {"rev2": 1}
+    only_frame(g, kinds.turn_order())
+    assert g.view("rev3")["decision"] == {"kind": "turn_order", "stage": "choose_next", "position": 1,
+                                          "actions": {"rev1": 2, "rev2": 1, "rev3": 2}}
+    g.apply("rev3", {"type": "choose_next", "seat": "rev1"})
+    assert g.view("rev1")["decision"]["actions"] == {"rev2": 0, "rev3": 1}

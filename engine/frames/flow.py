@@ -7,10 +7,10 @@ from ..data import zhukov_setup
 from ..data.board import EVALUATION_MAX_EVENTS
 from ..effects import printing_press, push_effect
 from ..powers import has_power
-from ..public import actions_per_turn
 from ..setup import fresh_day_flags
 from . import kinds
 from .base import Frame, pop, push, register
+from .revolutionary import turn_actions
 
 DAYS = 7
 DATES = {1: "October 23rd", 2: "October 24th", 3: "October 25th", 4: "October 26th", 5: "October 27th",
@@ -34,8 +34,8 @@ def start_turns(g, day_frame) -> None:
     s = g.s
     today = s["today"]
     frames = []
-    for seat, n in zip(s["turn_order"], actions_per_turn(s["revolutionaries"], s["options"]), strict=True):
-        left = max(0, n + today["extra_actions"].get(seat, 0) - today["fewer_actions"].get(seat, 0))
+    for position, seat in enumerate(s["turn_order"], 1):
+        left = turn_actions(g, seat, position)
         today["actions_allowed"] += left
         # Green player power (disadvantage): the first movement step is not free.
         free = not has_power(g, seat, "green", "disadvantage")

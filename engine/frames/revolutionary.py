@@ -8,6 +8,7 @@ from .. import icons, ops
 from ..cards import EVENT, FIGHTER, REV_CARD, name_of
 from ..effects import EFFECTS, can_play, push_effect
 from ..powers import has_power
+from ..public import actions_per_turn
 from . import kinds
 from .base import Frame, pop, push, register
 from .hits import retaliate
@@ -41,10 +42,21 @@ class TurnOrder(Frame):
         pop(g, f)
 
     def decision(self, g, f):
-        return {"kind": "turn_order", "stage": "choose_next", "position": len(f["order"]) + 1}
+        # What the pick means: the actions each seat still to place would have in this position.
+        position = len(f["order"]) + 1
+        return {"kind": "turn_order", "stage": "choose_next", "position": position,
+                "actions": {s: turn_actions(g, s, position) for s in ops.rev_seats(g) if s not in f["order"]}}
 
     def prompt(self, g, f):
         return f"Choose who takes turn {len(f['order']) + 1} (the team decides; the first to click decides)."
+
+
+def turn_actions(g, seat: str, position: int) -> int:
+    """The actions `seat` has taking turn `position` (1-based) today: the player-count table, with
+    today's extra and lost actions."""
+    n = actions_per_turn(g.s["revolutionaries"], g.s["options"])[position - 1]
+    today = g.s["today"]
+    return max(0, n + today["extra_actions"].get(seat, 0) - today["fewer_actions"].get(seat, 0))
 
 
 # ----- a Revolutionary's turn -------------------------------------------------------------------

@@ -140,7 +140,13 @@ export function actionLabel(a, view, seats, me, describe) {
       if (a.mode === "cp" && h && h.colour === "green") return `${base} (then the Revolutionaries carry out its text)`;
       return base;
     }
-    case "choose_next": return a.seat === me ? "You take the next turn" : `${seatName(a.seat, seats, null)} takes the next turn`;
+    case "choose_next": {
+      const d = decisionOf(view);
+      const n = d.actions ? d.actions[a.seat] : undefined;
+      const what = d.position ? `turn ${d.position}` : "the next turn";
+      const acts = n === undefined ? "" : ` (${n} action${n === 1 ? "" : "s"})`;
+      return a.seat === me ? `You take ${what}${acts}` : `${seatName(a.seat, seats, null)} takes ${what}${acts}`;
+    }
     case "choose_player": return a.seat === me ? "Choose yourself" : `Choose ${seatName(a.seat, seats, null)}`;
     case "hit":
       if (a.target === "injury") return a.seat === me ? "Hit: injure yourself" : `Hit: injure ${seatName(a.seat, seats, null)}`;
