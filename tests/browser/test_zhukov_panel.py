@@ -182,3 +182,19 @@ def test_zhukov_spa_phase_shows_its_four_fixed_steps_and_who_chooses(server, bro
             assert {n.get_attribute("data-loc") for n in page.query_selector_all('.loc[data-legal="1"]')} == to
     finally:
         page.context.close()
+
+
+def test_a_turn_order_pick_says_the_actions_it_gives(server, browser):
+    """decisions.js on the turn-order decision's data: a pick says whose turn and how many actions."""
+    page = browser.new_context().new_page()
+    page.goto(server.url + "/rules")
+    labels = page.evaluate("""async () => {
+      const { actionLabel } = await import('/static/js/decisions.js');
+      const { describe } = await import('/static/js/common.js');
+      const seats = [{ seat: 'rev1', name: 'You' }, { seat: 'rev2', name: 'Anna' }];
+      const view = { decision: { kind: 'turn_order', stage: 'choose_next', position: 2, actions: { rev1: 1, rev2: 0 } } };
+      return [{ type: 'choose_next', seat: 'rev1' }, { type: 'choose_next', seat: 'rev2' }]
+        .map((a) => actionLabel(a, view, seats, 'rev1', describe));
+    }""")
+    assert labels == ["You take turn 2 (1 action)", "Anna (Revolutionary 2) takes turn 2 (0 actions)"]
+    page.context.close()
