@@ -47,8 +47,7 @@ after its seat becomes active, through the same path as a person's move: its mov
 sockets as ordinary `view` frames, each version once and in order. A decision a person's seat
 may take too (a team choice offered to every Revolutionary) is left to the people: bot teammates
 wait until no person can act (a person's seat a bot plays while they are away counts as a bot).
-Bots stop when the game
-is finished or abandoned.
+Bots stop when the game is finished or abandoned.
 """
 
 
@@ -185,11 +184,11 @@ class BotDriver:
                 del self.tasks[gid]
 
     def _bot_to_move(self, gid: str, game, seats) -> tuple[str, SeatBot] | None:
-        levels = {r.seat: r.bot for r in seats if r.bot}
-        active = game.active_seats()
-        if any(seat not in levels for seat in active):
+        people = {r.seat for r in seats if not r.bot}
+        if people.intersection(game.active_seats()):
             return None  # a choice a person may make too (a team choice) is theirs: bot teammates leave it to them
-        for seat in active:
+        levels = {r.seat: r.bot for r in seats if r.bot}
+        for seat in game.active_seats():
             if seat in levels and game.legal_actions(seat):
                 key = (gid, seat)
                 if key not in self.bots:

@@ -123,32 +123,3 @@ def test_deleting_a_room_with_bots_deletes_its_lease(client):
     client.portal.call(client.app.state.store.delete, room["id"])
     assert client.get(f"/api/games/{room['id']}").status_code == 404
     assert room["id"] not in client.portal.call(client.app.state.bots.drivable)
-
-
-def test_bot_teammates_leave_a_team_choice_to_the_person_and_play_their_own_decisions(client):
-    """A solo Zhukov game with a bot teammate: a choice offered to every Revolutionary (here the
-    turn order, at the latest) waits for the person; the bot plays the decisions only it has."""
-    r = client.post("/api/games", json={"revolutionaries": 2, "ruleset": "zhukov", "bots": {"rev2": "normal"}})
-    assert r.status_code == 201, r.text
-    room = r.json()
-    gid = room["id"]
-    token = client.post(f"/api/games/{gid}/seats/rev1", json={"name": "Anna", "invite": invite_of(room, "rev1")}).json()["token"]
-    for _ in range(200):
-        body = client.get(f"/api/games/{gid}/view", headers=auth(token)).json()
-        view = body["view"]
-        if set(view["active"]) == {"rev1", "rev2"}:
-            break
-        if view["actions"]:  # rev1's own decision: answer it
-            action = next(a for a in view["actions"] if a["type"] not in ("undo", "cancel"))
-            assert client.post(f"/api/games/{gid}/actions", headers=auth(token),
-                               json={"version": body["version"], "action": action}).status_code == 200
-        else:  # the bot's own decision: it plays it
-            wait_for(client, gid, lambda g, v=body["version"]: g["version"] > v or g["status"] != "active", timeout=20)
-    else:
-        raise AssertionError("no team choice came up")
-    time.sleep(0.5)  # the bots' pause is 0 here: a bot that took team choices would have moved by now
-    again = client.get(f"/api/games/{gid}/view", headers=auth(token)).json()
-    assert again["version"] == body["version"] and set(again["view"]["active"]) == {"rev1", "rev2"}
-    action = next(a for a in again["view"]["actions"] if a["type"] not in ("undo", "cancel"))
-    assert client.post(f"/api/games/{gid}/actions", headers=auth(token),
-                       json={"version": again["version"], "action": action}).status_code == 200
