@@ -11,7 +11,11 @@ Prints the latency of the person's moves from sending to arrival at every socket
 (p50/p95/p99/max) while the bots play around it, the moves of each kind, the server's CPU per
 move and the bots' own CPU per bot move (reading the seat's view and choosing: the server's
 `doi_bot_think_cpu_seconds_total`). A person's move that loses a race with a bot (a team choice,
-`stale`) is counted, not timed."""
+`stale`) is counted, not timed.
+
+`--profile FILE` samples the server with py-spy (`.venv/bin/pip install py-spy`) over the play
+and writes its folded stacks (`--format raw`, CPU samples only, 250 per second) to FILE:
+`python -m bench.profile_summary FILE` sums them by function."""
 from __future__ import annotations
 
 import argparse
@@ -19,6 +23,8 @@ import asyncio
 import json
 import random
 import re
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -169,6 +175,15 @@ async def play(base: str, rooms: int, seconds: float, think: float, seed: int, o
             "p50": pct(0.5), "p95": pct(0.95), "p99": pct(0.99), "max": lat[-1] * 1000 if lat else float("nan")}
 
 
+def start_py_spy(pid: int, out: str, seconds: float) -> subprocess.Popen:
+    """py-spy sampling `pid` for `seconds`: CPU samples only (`--idle` off), without stopping the
+    process at each sample (`--nonblocking`: the server runs as it would)."""
+    exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    return subprocess.Popen([exe, "record", "--pid", str(pid), "--rate", "250", "--format", "raw",
+                             "--nonblocking", "--duration", str(max(1, int(seconds))), "-o", out],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.bot_rooms", description=__doc__.split("\n\n")[0])
     ap.add_argument("--rooms", type=int, default=200)
@@ -177,6 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot-pause", type=float, default=1.0, help="DOI_BOT_PAUSE of the server (its default: 1)")
     ap.add_argument("--db", default="postgres", help="postgres (a new database), sqlite (a new file) or a URL")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", metavar="FILE", help="sample the server with py-spy over the play (folded stacks)")
     args = ap.parse_args(argv)
     tune_gc()
     from app.migrate import upgrade
@@ -187,10 +203,18 @@ def main(argv: list[str] | None = None) -> int:
                                name="bot-rooms")
         server.start()
         cpu = []
-        try:
-            r = asyncio.run(play(server.base, args.rooms, args.seconds, args.think, args.seed,
-                                 lambda: cpu.append(proc_status(server.proc.pid)["cpu"])))
+        spy: list[subprocess.Popen] = []
+
+        def on_play() -> None:
             cpu.append(proc_status(server.proc.pid)["cpu"])
+            if args.profile:
+                spy.append(start_py_spy(server.proc.pid, args.profile, args.seconds))
+
+        try:
+            r = asyncio.run(play(server.base, args.rooms, args.seconds, args.think, args.seed, on_play))
+            cpu.append(proc_status(server.proc.pid)["cpu"])
+            for p in spy:
+                p.wait(timeout=args.seconds + 60)
         finally:
             server.stop()
     server_cpu = cpu[1] - cpu[0]
