@@ -3,10 +3,13 @@ by function: each function's share of the samples with it anywhere on the stack 
 at the top (self).
 
     .venv/bin/python -m bench.profile_summary FILE [--top 40] [--under FUNCTION] [--moves N]
+    .venv/bin/python -m bench.profile_summary FILE --parts --cpu S --moves N --bot-moves B
 
 `--under` keeps the stacks through a function whose name contains the text (e.g.
 `BotDriver._step`); `--moves N` also prints each line as milliseconds of samples per move (250
-samples per second: a sample is 4 ms of CPU)."""
+samples per second: a sample is 4 ms of CPU). `--parts` sorts every sample of a bot-rooms run
+(bench.bot_rooms: S seconds of server CPU, N moves of which B by bots) into the parts of a move
+and prints each part's CPU per bot move, per person's move or per move of any kind."""
 from __future__ import annotations
 
 import argparse
@@ -44,6 +47,57 @@ def summarize(path: str, under: str | None = None) -> tuple[int, Counter, Counte
     return total, inclusive, own
 
 
+# (part, whose, functions that must all be on the stack): the first that matches takes the sample.
+# whose: "bot" (per bot move), "person" (per person's move), "any" (per move of any kind).
+_MOVE = (("Game.irreversible", "undo marks of the pushed views"), ("Game.apply", "engine: apply"), ("MoveWriter.write", "database write"),
+         ("build_view_parts", "engine: views to push"), ("fan_out", "payloads (patches, JSON)"))
+PARTS = ([("bot: " + label, "bot", ("BotDriver._drive", "make_move", f)) for f, label in _MOVE]
+         + [("bot: the move's rest (log, metrics, lock)", "bot", ("BotDriver._drive", "make_move"))]
+         + [("bot: undo marks in its own view", "bot", ("BotDriver._drive", "Game.view", "Game.irreversible")),
+            ("bot: its view", "bot", ("BotDriver._drive", "Game.view")),
+            ("bot: its choice", "bot", ("BotDriver._drive", "SeatBot.choose")),
+            ("bot: lease", "bot", ("BotDriver._take",)),
+            ("bot: lease", "bot", ("BotDriver.renew",)),
+            ("bot: driver (finding the seat, pauses)", "bot", ("BotDriver._drive",))]
+         + [("person: " + label, "person", ("game_socket", "make_move", f)) for f, label in _MOVE]
+         + [("person: the move's rest (log, metrics, lock)", "person", ("game_socket", "make_move")),
+            ("person: the socket message (read, parse, checks)", "person", ("game_socket",)),
+            ("socket writes (every move)", "any", ("Conn._write_loop",)),
+            ("bus notes heard (every move)", "any", ("Bus._deliver",)),
+            ("database outside a move (SQLAlchemy)", "any", ("greenlet_spawn",)),
+            ("database outside a move (SQLAlchemy)", "any", ("Session.execute",)),
+            ("everything else (HTTP, sweeps, loop)", "any", ())])
+
+
+def parts(path: str) -> Counter:
+    out: Counter = Counter()
+    with open(path) as f:
+        for line in f:
+            if not line.strip():
+                continue
+            names, n = frames_of(line)
+            for label, whose, needs in PARTS:
+                if all(any(name.startswith(need + " ") for name in names) for need in needs):
+                    out[(label, whose)] += n
+                    break
+    return out
+
+
+def print_parts(path: str, cpu: float, moves: int, bot_moves: int) -> None:
+    counts = parts(path)
+    total = sum(counts.values())
+    per = {"bot": bot_moves, "person": moves - bot_moves, "any": moves}
+    sums: Counter = Counter()
+    print(f"{total} samples; server CPU {cpu:.1f} s over {moves} moves ({bot_moves} by bots)")
+    print(f"{'part':52} {'share':>6} {'ms per':>8}")
+    for (label, whose), n in sorted(counts.items(), key=lambda kv: (kv[0][1], -kv[1])):
+        ms = cpu * n / total / max(per[whose], 1) * 1000
+        sums[whose] += ms
+        print(f"{label:52} {100 * n / total:5.1f}% {ms:6.3f}  ({'move' if whose == 'any' else whose + ' move'})")
+    print(f"a bot move: {sums['bot']:.3f} ms + {sums['any']:.3f} ms shared = {sums['bot'] + sums['any']:.3f} ms; "
+          f"a person's move: {sums['person']:.3f} + {sums['any']:.3f} = {sums['person'] + sums['any']:.3f} ms")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.profile_summary", description=__doc__.split("\n\n")[0])
     ap.add_argument("file")
@@ -51,7 +105,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--under")
     ap.add_argument("--moves", type=int, default=0, help="moves made while sampling: adds ms per move")
     ap.add_argument("--rate", type=int, default=250, help="samples per second of the recording")
+    ap.add_argument("--parts", action="store_true", help="the parts of a bot-rooms run (needs --cpu, --moves, --bot-moves)")
+    ap.add_argument("--cpu", type=float, help="server CPU seconds over the recording")
+    ap.add_argument("--bot-moves", type=int, default=0)
     args = ap.parse_args(argv)
+    if args.parts:
+        print_parts(args.file, args.cpu, args.moves, args.bot_moves)
+        return 0
     total, inclusive, own = summarize(args.file, args.under)
     per = (lambda n: f" {n * 1000 / args.rate / args.moves:6.3f} ms/move") if args.moves else (lambda n: "")
     print(f"{total} samples" + (f" under {args.under}" if args.under else "") + per(total))
