@@ -47,13 +47,18 @@ def summarize(path: str, under: str | None = None) -> tuple[int, Counter, Counte
     return total, inclusive, own
 
 
-# (part, whose, functions that must all be on the stack): the first that matches takes the sample.
-# whose: "bot" (per bot move), "person" (per person's move), "any" (per move of any kind).
+# (part, whose, functions that must all be on the stack[, the function on top]): the first that
+# matches takes the sample. whose: "bot" (per bot move), "person" (per person's move), "any" (per
+# move of any kind). py-spy's samples are time holding the GIL, not CPU: on a loaded machine the
+# OS preempts the loop mostly at a system call's return, so lines making one (a clock read, a
+# socket write) collect the time it waited for a core as well.
 _MOVE = (("Game.irreversible", "undo marks of the pushed views"), ("Game.apply", "engine: apply"), ("MoveWriter.write", "database write"),
          ("build_view_parts", "engine: views to push"), ("fan_out", "payloads (patches, JSON)"))
 PARTS = ([("bot: " + label, "bot", ("BotDriver._drive", "make_move", f)) for f, label in _MOVE]
          + [("bot: the move's rest (log, metrics, lock)", "bot", ("BotDriver._drive", "make_move"))]
-         + [("bot: undo marks in its own view", "bot", ("BotDriver._drive", "Game.view", "Game.irreversible")),
+         + [("bot: reading its CPU clock (where the OS preempts the loop)", "bot", ("BotDriver._move",), "BotDriver._move"),
+            ("bot: reading its CPU clock (where the OS preempts the loop)", "bot", ("BotDriver._step",), "BotDriver._step"),
+            ("bot: undo marks in its own view", "bot", ("BotDriver._drive", "Game.view", "Game.irreversible")),
             ("bot: its view", "bot", ("BotDriver._drive", "Game.view")),
             ("bot: its choice", "bot", ("BotDriver._drive", "SeatBot.choose")),
             ("bot: lease", "bot", ("BotDriver._take",)),
@@ -76,7 +81,9 @@ def parts(path: str) -> Counter:
             if not line.strip():
                 continue
             names, n = frames_of(line)
-            for label, whose, needs in PARTS:
+            for label, whose, needs, *leaf in PARTS:
+                if leaf and not names[-1].startswith(leaf[0] + " "):
+                    continue
                 if all(any(name.startswith(need + " ") for name in names) for need in needs):
                     out[(label, whose)] += n
                     break
@@ -86,12 +93,16 @@ def parts(path: str) -> Counter:
 def print_parts(path: str, cpu: float, moves: int, bot_moves: int) -> None:
     counts = parts(path)
     total = sum(counts.values())
+    # A clock read costs under a microsecond of CPU: its samples are time spent waiting for a core,
+    # left out of the CPU shared among the other parts.
+    waited = sum(n for (label, _), n in counts.items() if "preempts" in label)
+    cpu_samples = total - waited
     per = {"bot": bot_moves, "person": moves - bot_moves, "any": moves}
     sums: Counter = Counter()
     print(f"{total} samples; server CPU {cpu:.1f} s over {moves} moves ({bot_moves} by bots)")
     print(f"{'part':52} {'share':>6} {'ms per':>8}")
     for (label, whose), n in sorted(counts.items(), key=lambda kv: (kv[0][1], -kv[1])):
-        ms = cpu * n / total / max(per[whose], 1) * 1000
+        ms = (0.0 if "preempts" in label else cpu * n / cpu_samples / max(per[whose], 1) * 1000)
         sums[whose] += ms
         print(f"{label:52} {100 * n / total:5.1f}% {ms:6.3f}  ({'move' if whose == 'any' else whose + ' move'})")
     print(f"a bot move: {sums['bot']:.3f} ms + {sums['any']:.3f} ms shared = {sums['bot'] + sums['any']:.3f} ms; "
