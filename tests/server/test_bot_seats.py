@@ -164,3 +164,32 @@ def test_one_sweep_renews_every_lease_we_hold_and_lets_go_of_one_another_instanc
         assert kept in driver.held and lost not in driver.held
         assert after[lost][0] == "another"
         assert client.portal.call(driver._take, lost) is False  # the other instance's, and not run out
+
+
+def test_bots_of_many_rooms_move_at_most_two_at_a_time(db_url, monkeypatch):
+    """A person's move comes first: however many rooms' bots are due at once, at most LANES bot
+    moves are in progress on an instance (the rest queue), and every room's bots still play."""
+    import asyncio
+
+    import app.seat_bots as seat_bots
+
+    in_progress, most = 0, 0
+    real = seat_bots.make_move
+
+    async def counted(*args, **kwargs):
+        nonlocal in_progress, most
+        in_progress += 1
+        most = max(most, in_progress)
+        try:
+            await asyncio.sleep(0.01)  # a slow commit: the other due bots pile up meanwhile
+            return await real(*args, **kwargs)
+        finally:
+            in_progress -= 1
+
+    monkeypatch.setattr(seat_bots, "make_move", counted)
+    settings = make_settings(db_url).model_copy(update={"bot_pause": 0.01})
+    with TestClient(create_app(settings)) as client:
+        gids = [bot_room(client, 1, {"soviet": "easy", "rev1": "easy"})["id"] for _ in range(6)]
+        for gid in gids:
+            wait_for(client, gid, lambda g: g["version"] >= 5)
+    assert most == seat_bots.LANES
