@@ -41,6 +41,7 @@ LEVELS = ("easy", "normal")
 # Bot moves in progress at once on one instance. Two keep a lane busy while the other waits for
 # its commit; more only lengthen the queue in front of a person's move.
 LANES = 2
+RENEW_BATCH = 500  # games per lease-renewing statement (SQLite caps the parameters of one)
 
 PROTOCOL_NOTE = """
 ## Bot seats
@@ -158,10 +159,13 @@ class BotDriver:
             return
         now = _now()
         gids = list(self.held)
+        ours: set[str] = set()
         async with self.app.state.store.transaction() as s:
-            res = await s.execute(update(BotLeaseRow).where(BotLeaseRow.game_id.in_(gids), BotLeaseRow.holder == self.holder)
-                                  .values(expires_at=now + self.lease).returning(BotLeaseRow.game_id))
-            ours = set(res.scalars().all())
+            for i in range(0, len(gids), RENEW_BATCH):
+                res = await s.execute(update(BotLeaseRow)
+                                      .where(BotLeaseRow.game_id.in_(gids[i:i + RENEW_BATCH]), BotLeaseRow.holder == self.holder)
+                                      .values(expires_at=now + self.lease).returning(BotLeaseRow.game_id))
+                ours.update(res.scalars().all())
         for gid in gids:
             if gid in ours:
                 if gid in self.held:  # not dropped while we waited
