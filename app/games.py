@@ -69,8 +69,9 @@ async def fan_out(app, gid: str, target: int, game: Game | None = None) -> None:
         await hub.push_views(gid, version, status_of(g), seats, g)
 
     # The sockets' oldest version is read again under the game's lock: when this is our own move's
-    # bus note, heard while the move still held the lock, the move has pushed it by then.
-    await store.replay(gid, lambda: hub.oldest_version(gid), target, push)
+    # bus note, heard while the move still held the lock, the move has pushed it by then (and
+    # sockets that all left meanwhile need nothing).
+    await store.replay(gid, lambda: hub.oldest_version(gid) if hub.watching(gid) else target, target, push)
 
 
 def wake_bots(app, gid: str) -> None:

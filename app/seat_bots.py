@@ -1,7 +1,8 @@
 """Bot seats: the server plays the seats a room gave to a bot, through the same move service as a
 person (app.games.make_move: version check, persistence, fan-out).
 
-A bot sees exactly what a person in its seat would: `game.view(seat)` and the legal actions in it.
+A bot sees exactly what a person in its seat would: `game.view(seat)` and the legal actions in it
+(without the undo marks, `marks=False`: a bot never undoes).
 
 Several instances: each game with bot seats has one lease row (`bot_leases`: holder + expiry).
 An instance thinks for a game's bots only while it holds the lease, so two instances never think
