@@ -68,7 +68,10 @@ async def fan_out(app, gid: str, target: int, game: Game | None = None) -> None:
     async def push(version: int, g: Game) -> None:
         await hub.push_views(gid, version, status_of(g), seats, g)
 
-    await store.replay(gid, behind, target, push)
+    # The sockets' oldest version is read again under the game's lock: when this is our own move's
+    # bus note, heard while the move still held the lock, the move has pushed it by then (and
+    # sockets that all left meanwhile need nothing).
+    await store.replay(gid, lambda: hub.oldest_version(gid) if hub.watching(gid) else target, target, push)
 
 
 def wake_bots(app, gid: str) -> None:

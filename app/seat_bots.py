@@ -1,14 +1,22 @@
 """Bot seats: the server plays the seats a room gave to a bot, through the same move service as a
 person (app.games.make_move: version check, persistence, fan-out).
 
-A bot sees exactly what a person in its seat would: `game.view(seat)` and the legal actions in it.
+A bot sees exactly what a person in its seat would: `game.view(seat)` and the legal actions in it
+(without the undo marks, `marks=False`: a bot never undoes).
 
 Several instances: each game with bot seats has one lease row (`bot_leases`: holder + expiry).
-An instance thinks for a game's bots only while it holds the lease, renewed at each bot move, so
-two instances never think for the same seat; the version check makes each bot move land exactly
-once even if they did. When the holder dies its lease runs out and another instance (or the
-restarted one) takes the game over: every instance looks for such games at start and every half
-lease, and on every change it hears of. Leases compare the instances' clocks (keep them in sync).
+An instance thinks for a game's bots only while it holds the lease, so two instances never think
+for the same seat; the version check makes each bot move land exactly once even if they did. An
+instance renews all its leases in one statement every half lease (the sweep), and a bot move
+renews its game's lease itself only when the sweep is late. When the holder dies its leases run
+out and another instance (or the restarted one) takes the games over: every instance looks for
+such games at start and at each sweep, and on every change it hears of. Leases compare the
+instances' clocks (keep them in sync).
+
+A person's move comes first: at most `LANES` bot moves of this instance are past their pause at
+once (reading the view, choosing, the move itself), so however many rooms' bots are due at the
+same moment, a person's move waits for at most that many bot moves, not for all of them; bots
+that are due queue for a lane (in order) and look at their game again once they have one.
 """
 from __future__ import annotations
 
@@ -31,6 +39,10 @@ from .store import Stale, StoreError
 
 log = logging.getLogger("doi.bots")
 LEVELS = ("easy", "normal")
+# Bot moves in progress at once on one instance. Two keep a lane busy while the other waits for
+# its commit; more only lengthen the queue in front of a person's move.
+LANES = 2
+RENEW_BATCH = 500  # games per lease-renewing statement (SQLite caps the parameters of one)
 
 PROTOCOL_NOTE = """
 ## Bot seats
@@ -89,6 +101,7 @@ class BotDriver:
         self.bots: dict[tuple[str, str], SeatBot] = {}
         self.held: dict[str, datetime] = {}  # games whose lease we hold, until when
         self._sweeper: asyncio.Task | None = None
+        self.lanes = asyncio.Semaphore(LANES)
         self.moves = 0
 
     async def start(self) -> None:
@@ -130,6 +143,7 @@ class BotDriver:
     async def _sweep_forever(self) -> None:
         while True:
             try:
+                await self.renew()
                 for gid in await self.drivable():
                     if gid not in self.tasks:
                         self.poke(gid)
@@ -140,11 +154,33 @@ class BotDriver:
             await asyncio.sleep(self.lease.total_seconds() / 2)
 
     # ----- leases ----------------------------------------------------------------------------------
+    async def renew(self) -> None:
+        """Every lease we hold, for another lease period, in one statement; a lease another instance
+        took meanwhile (ours had run out) is no longer ours."""
+        if not self.held:
+            return
+        now = _now()
+        gids = list(self.held)
+        ours: set[str] = set()
+        async with self.app.state.store.transaction() as s:
+            for i in range(0, len(gids), RENEW_BATCH):
+                res = await s.execute(update(BotLeaseRow)
+                                      .where(BotLeaseRow.game_id.in_(gids[i:i + RENEW_BATCH]), BotLeaseRow.holder == self.holder)
+                                      .values(expires_at=now + self.lease).returning(BotLeaseRow.game_id))
+                ours.update(res.scalars().all())
+        for gid in gids:
+            if gid in ours:
+                if gid in self.held:  # not dropped while we waited
+                    self.held[gid] = now + self.lease
+            else:
+                self.held.pop(gid, None)
+
     async def _take(self, gid: str) -> bool:
-        """Hold `gid`'s lease for another lease period (renewed once half of it has passed)."""
+        """Hold `gid`'s lease: take it when it is free or ran out, renew it when the sweep (which
+        renews every half lease) is late, i.e. with less than a quarter of it left."""
         now = _now()
         until = self.held.get(gid)
-        if until is not None and until - now > self.lease / 2:
+        if until is not None and until - now > self.lease / 4:
             return True
         async with self.app.state.store.transaction() as s:
             res = await s.execute(update(BotLeaseRow).where(
@@ -188,8 +224,8 @@ class BotDriver:
         if people.intersection(game.active_seats()):
             return None  # a choice a person may make too (a team choice) is theirs: bot teammates leave it to them
         levels = {r.seat: r.bot for r in seats if r.bot}
-        for seat in game.active_seats():
-            if seat in levels and game.legal_actions(seat):
+        for seat in game.active_seats():  # the seats with legal actions
+            if seat in levels:
                 key = (gid, seat)
                 if key not in self.bots:
                     self.bots[key] = SeatBot(levels[seat], bot_seed(game.seed, seat))
@@ -225,19 +261,28 @@ class BotDriver:
             return False  # another instance drives this game
         if self.pause:
             await asyncio.sleep(self.pause)
-            seats = await store.seats(gid)  # its owner may have taken a seat back meanwhile (app.zombies)
-            now, status, game = await self._current(gid)
-            if now != version or status != "active":
-                return True  # someone moved (or the game ended) meanwhile: look again
+        async with self.lanes:
+            return await self._move(gid, version)
+
+    async def _move(self, gid: str, version: int) -> bool:
+        """The bot move of `gid` due at `version`, in a lane: look again (someone may have moved
+        while the bot paused or queued), read the view, choose, play it through the move service."""
+        store = self.app.state.store
+        seats = await store.seats(gid)  # its owner may have taken a seat back meanwhile (app.zombies)
+        now, status, game = await self._current(gid)
+        if now != version or status != "active":
+            return True  # someone moved (or the game ended) meanwhile: look again
         # No await between reading the view and choosing: the cached game is only ours until then.
         found = self._bot_to_move(gid, game, seats)
         if found is None:
             return True
         seat, bot = found
         metrics = self.app.state.metrics
-        cpu = time.process_time()
-        action = bot.choose(game.view(seat))
-        metrics.bot_think.inc(time.process_time() - cpu)
+        # The event loop's CPU clock: what the bot used, not what worker threads did meanwhile.
+        cpu = time.thread_time()
+        # Without the undo marks: a bot never undoes, and the marks try every legal action.
+        action = bot.choose(game.view(seat, marks=False))
+        metrics.bot_think.inc(time.thread_time() - cpu)
         try:
             await make_move(self.app, gid, seat, version, action)
         except Stale:

@@ -382,11 +382,16 @@ class GameStore:
                 self._active.discard(gid)
             return new_version, game
 
-    async def replay(self, gid: str, since: int, target: int, push) -> None:
+    async def replay(self, gid: str, since, target: int, push) -> None:
         """Step game `gid` from version `since` to `target` one action at a time, calling
         `push(version, game)` after each: how sockets see every version in order, whether the moves
-        were made by another instance or our copy ran ahead of what they were sent."""
+        were made by another instance or our copy ran ahead of what they were sent. `since` may be
+        a function, called once the game's lock is ours: a move that held it may have pushed its
+        version meanwhile (our own move's bus note can arrive before the move returns)."""
         async with self._locks[gid]:
+            since = since() if callable(since) else since
+            if since >= target:
+                return
             since = max(since, 0)
             cached = self._cache.get(gid)
             if cached and cached[0] == since:

@@ -11,14 +11,21 @@ Prints the latency of the person's moves from sending to arrival at every socket
 (p50/p95/p99/max) while the bots play around it, the moves of each kind, the server's CPU per
 move and the bots' own CPU per bot move (reading the seat's view and choosing: the server's
 `doi_bot_think_cpu_seconds_total`). A person's move that loses a race with a bot (a team choice,
-`stale`) is counted, not timed."""
+`stale`) is counted, not timed.
+
+`--profile FILE` samples the server with py-spy (`.venv/bin/pip install py-spy`) over the play
+and writes its folded stacks (`--format raw --gil`, 250 samples per second) to FILE:
+`python -m bench.profile_summary FILE` sums them by function."""
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -132,7 +139,10 @@ def metric(text: str, name: str) -> float:
     return float(m.group(1)) if m else 0.0
 
 
-async def play(base: str, rooms: int, seconds: float, think: float, seed: int, on_play) -> dict:
+async def play(base: str, rooms: int, seconds: float, think: float, seed: int, on_play, on_stop) -> dict:
+    """`on_play()` when the play starts and `on_stop()` once `seconds` have passed: the CPU, the
+    moves and the bots' metrics are counted over that window exactly (after it, the rooms whose
+    person has stopped make cheap moves: bots with nobody watching push no views)."""
     ws_base = base.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         async def make(i: int) -> tuple[str, str]:
@@ -152,9 +162,18 @@ async def play(base: str, rooms: int, seconds: float, think: float, seed: int, o
         before = (await http.get("/metrics")).text
         on_play()
         start = time.perf_counter()
+        stopped: list[str] = []
+
+        async def stop_counting() -> None:
+            await asyncio.sleep(seconds)
+            on_stop()
+            stopped.append((await http.get("/metrics")).text)
+
+        counting = asyncio.create_task(stop_counting())
         await asyncio.gather(*(r.run(start + seconds) for r in objs))
-        elapsed = time.perf_counter() - start
-        after = (await http.get("/metrics")).text
+        await counting
+        elapsed = seconds
+        after = stopped[0]
     lat = sorted(x for r in objs for x in r.latencies)
 
     def pct(q: float) -> float:
@@ -169,6 +188,17 @@ async def play(base: str, rooms: int, seconds: float, think: float, seed: int, o
             "p50": pct(0.5), "p95": pct(0.95), "p99": pct(0.99), "max": lat[-1] * 1000 if lat else float("nan")}
 
 
+def start_py_spy(pid: int, out: str, seconds: float) -> subprocess.Popen:
+    """py-spy sampling `pid` for `seconds`: only the thread holding the GIL (`--gil`: the event
+    loop while it computes, not while it waits in epoll), without stopping the process
+    (`--nonblocking`: a stopped thread halts at its next entry into the kernel, which credits the
+    Python work before a system call to the call's line)."""
+    exe = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    return subprocess.Popen([exe, "record", "--pid", str(pid), "--rate", "250", "--format", "raw", "--gil",
+                             "--nonblocking", "--duration", str(max(1, int(seconds))), "-o", out],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.bot_rooms", description=__doc__.split("\n\n")[0])
     ap.add_argument("--rooms", type=int, default=200)
@@ -177,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot-pause", type=float, default=1.0, help="DOI_BOT_PAUSE of the server (its default: 1)")
     ap.add_argument("--db", default="postgres", help="postgres (a new database), sqlite (a new file) or a URL")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", metavar="FILE", help="sample the server with py-spy over the play (folded stacks)")
     args = ap.parse_args(argv)
     tune_gc()
     from app.migrate import upgrade
@@ -186,11 +217,25 @@ def main(argv: list[str] | None = None) -> int:
         server = ServerProcess(db_url, tmp, env={"DOI_BOT_PAUSE": str(args.bot_pause), "DOI_JSON_LOGS": "false"},
                                name="bot-rooms")
         server.start()
-        cpu = []
-        try:
-            r = asyncio.run(play(server.base, args.rooms, args.seconds, args.think, args.seed,
-                                 lambda: cpu.append(proc_status(server.proc.pid)["cpu"])))
+        cpu, mine, load = [], [], []
+        spy: list[subprocess.Popen] = []
+
+        def on_play() -> None:
             cpu.append(proc_status(server.proc.pid)["cpu"])
+            mine.append(time.process_time())
+            load.append(os.getloadavg()[0])
+            if args.profile:
+                spy.append(start_py_spy(server.proc.pid, args.profile, args.seconds))
+
+        def on_stop() -> None:
+            cpu.append(proc_status(server.proc.pid)["cpu"])
+            mine.append(time.process_time())
+            load.append(os.getloadavg()[0])
+
+        try:
+            r = asyncio.run(play(server.base, args.rooms, args.seconds, args.think, args.seed, on_play, on_stop))
+            for p in spy:
+                p.wait(timeout=args.seconds + 60)
         finally:
             server.stop()
     server_cpu = cpu[1] - cpu[0]
@@ -203,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"moves: {r['moves']:.0f} ({r['bot_moves']:.0f} by bots, {r['moves'] / r['seconds']:.1f}/s); "
           f"server CPU {server_cpu:.1f} s = {server_cpu / moves * 1000:.2f} ms per move; "
           f"bots' view + choice {r['bot_think_s'] / max(r['bot_moves'], 1) * 1000:.2f} ms CPU per bot move")
+    # The load client shares the machine: when it is short of CPU the arrival times it records are late.
+    print(f"load client CPU {mine[1] - mine[0]:.1f} s; load average {load[0]:.2f} at the start, {load[1]:.2f} at the end")
     return 0
 
 

@@ -97,14 +97,16 @@ class Game:
         self._apply_effective(seat, action)
         self.s["history"].append([seat, action])
 
-    def view(self, seat: str, texts: bool = True) -> dict:
+    def view(self, seat: str, texts: bool = True, marks: bool = True) -> dict:
         """`texts=False`: components by id, without the static texts `engine.public.view_records`
-        holds (what the server sends; clients join the texts back)."""
+        holds (what the server sends; clients join the texts back). `marks=False`: the view's
+        `irreversible` is None instead of the undo marks, which cost a try of every legal action
+        (for a player that never reads them, such as a server bot; docs/contract.md)."""
         from .views import build_view
 
         if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
             raise IllegalAction(f"Unknown seat '{seat}'.")
-        return build_view(self, seat, texts)
+        return build_view(self, seat, texts, marks)
 
     def views(self, seats, texts: bool = True) -> dict[str, dict]:
         """The views of several seats at once (their public part is shared: treat as read-only)."""

@@ -138,20 +138,21 @@ def _shared_log(tail: list[dict]) -> list[dict]:
             {"n": e["n"], "day": e["day"], "text": e["text"], "refs": list(e["refs"])} for e in tail]
 
 
-def build_view(g, seat: str, texts: bool = True) -> dict:
-    return build_views(g, [seat], texts)[seat]
+def build_view(g, seat: str, texts: bool = True, marks: bool = True) -> dict:
+    return build_views(g, [seat], texts, marks)[seat]
 
 
-def build_views(g, seats, texts: bool = True) -> dict[str, dict]:
+def build_views(g, seats, texts: bool = True, marks: bool = True) -> dict[str, dict]:
     """Views of several seats at once: the public part is built once and shared (read-only)."""
-    public, own = build_view_parts(g, seats, texts)
+    public, own = build_view_parts(g, seats, texts, marks)
     return {seat: {"seat": seat, **public, **own[seat]} for seat in seats}
 
 
-def build_view_parts(g, seats, texts: bool = True) -> tuple[dict, dict[str, dict]]:
+def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[dict, dict[str, dict]]:
     """`(public, {seat: own})`: the view of `seat` is `{"seat": seat, **public, **own[seat]}`. The
     public part is the same for every seat; `own` holds the fields that may differ (hand, peeked,
-    active, prompt, decision, actions, log; the admin's secrets and all_actions). Read-only."""
+    active, prompt, decision, actions, log; the admin's secrets and all_actions). Read-only.
+    `marks=False` leaves the undo marks out (`irreversible` is None: Game.view)."""
     s = g.s
     active = g.active_seats()
     public = _public_part(g, texts)
@@ -178,7 +179,7 @@ def build_view_parts(g, seats, texts: bool = True) -> tuple[dict, dict[str, dict
         view = {"hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
                 "actions": g.legal_actions(seat) if player else [],
                 # Beside `actions` (same order), not inside them: a submitted action must equal a legal one.
-                "irreversible": g.irreversible(seat) if player else [],
+                "irreversible": (g.irreversible(seat) if marks else None) if player else [],
                 "unavailable": g.unavailable(seat) if player else [],
                 "picks": handler.picks(g, top, seat) if handler and player else None,
                 "log": _log(g, seat, shared_log)}

@@ -135,6 +135,25 @@ def test_only_the_acting_seat_gets_marks():
         assert views[seat]["irreversible"] == [] and views[seat]["unavailable"] == []
 
 
+def test_a_view_without_marks_is_the_same_view_without_trying_any_action(monkeypatch):
+    """`view(seat, marks=False)` (what the server's bots read): the same view, actions included,
+    with `irreversible` None, and no action tried on a copy of the game to make it."""
+    import engine.action_notes
+
+    g = rev_turn(2)
+    full = g.view("rev1")
+    assert full["irreversible"]
+
+    def no_tries(*_):
+        raise AssertionError("the marks were computed")
+
+    monkeypatch.setattr(engine.action_notes, "irreversible", no_tries)
+    lean = Game.from_dict(g.to_dict()).view("rev1", marks=False)
+    assert lean["irreversible"] is None
+    assert {k: v for k, v in lean.items() if k != "irreversible"} == {k: v for k, v in full.items() if k != "irreversible"}
+    assert Game.from_dict(g.to_dict()).view("spectator", marks=False)["irreversible"] == []
+
+
 # ----- the marks agree with the engine's undo ------------------------------------------------------
 def test_marks_agree_with_undo_over_random_games():
     """For every action offered in random games: marked None means undo is offered after it; undo

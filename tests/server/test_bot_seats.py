@@ -123,3 +123,73 @@ def test_deleting_a_room_with_bots_deletes_its_lease(client):
     client.portal.call(client.app.state.store.delete, room["id"])
     assert client.get(f"/api/games/{room['id']}").status_code == 404
     assert room["id"] not in client.portal.call(client.app.state.bots.drivable)
+
+
+def test_one_sweep_renews_every_lease_we_hold_and_lets_go_of_one_another_instance_took(db_url):
+    """Leases (several instances): the sweep renews all of an instance's games at once; a game
+    whose lease another instance took (ours had run out) is no longer ours to think for."""
+    from sqlalchemy import select, update
+
+    from app.models import BotLeaseRow
+
+    settings = make_settings(db_url).model_copy(update={"bot_pause": 30})
+    with TestClient(create_app(settings)) as client:
+        driver, store = client.app.state.bots, client.app.state.store
+        gids = []
+        for _ in range(2):
+            room = bot_room(client, 1, {"soviet": "normal"})
+            client.post(f"/api/games/{room['id']}/seats/rev1", json={"name": "Anna", "invite": invite_of(room, "rev1")})
+            gids.append(room["id"])
+        deadline = time.monotonic() + 10
+        while not set(gids) <= set(driver.held):  # both bots are in their pause, leases taken
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        kept, lost = gids
+
+        async def expiries() -> dict:
+            async with store.sessions() as s:
+                rows = (await s.execute(select(BotLeaseRow).where(BotLeaseRow.game_id.in_(gids)))).scalars().all()
+                return {r.game_id: (r.holder, r.expires_at.replace(tzinfo=None)) for r in rows}
+
+        async def taken_by_another() -> None:
+            async with store.transaction() as s:
+                await s.execute(update(BotLeaseRow).where(BotLeaseRow.game_id == lost).values(holder="another"))
+
+        before = client.portal.call(expiries)
+        client.portal.call(taken_by_another)
+        time.sleep(0.01)
+        client.portal.call(driver.renew)
+        after = client.portal.call(expiries)
+        assert after[kept][0] == driver.holder and after[kept][1] > before[kept][1]
+        assert kept in driver.held and lost not in driver.held
+        assert after[lost][0] == "another"
+        assert client.portal.call(driver._take, lost) is False  # the other instance's, and not run out
+
+
+def test_bots_of_many_rooms_move_at_most_two_at_a_time(db_url, monkeypatch):
+    """A person's move comes first: however many rooms' bots are due at once, at most LANES bot
+    moves are in progress on an instance (the rest queue), and every room's bots still play."""
+    import asyncio
+
+    import app.seat_bots as seat_bots
+
+    in_progress, most = 0, 0
+    real = seat_bots.make_move
+
+    async def counted(*args, **kwargs):
+        nonlocal in_progress, most
+        in_progress += 1
+        most = max(most, in_progress)
+        try:
+            await asyncio.sleep(0.01)  # a slow commit: the other due bots pile up meanwhile
+            return await real(*args, **kwargs)
+        finally:
+            in_progress -= 1
+
+    monkeypatch.setattr(seat_bots, "make_move", counted)
+    settings = make_settings(db_url).model_copy(update={"bot_pause": 0.01})
+    with TestClient(create_app(settings)) as client:
+        gids = [bot_room(client, 1, {"soviet": "easy", "rev1": "easy"})["id"] for _ in range(6)]
+        for gid in gids:
+            wait_for(client, gid, lambda g: g["version"] >= 5)
+    assert most == seat_bots.LANES
