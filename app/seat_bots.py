@@ -220,11 +220,11 @@ class BotDriver:
                 del self.tasks[gid]
 
     def _bot_to_move(self, gid: str, game, seats) -> tuple[str, SeatBot] | None:
-        people = {r.seat for r in seats if not r.bot}
-        if people.intersection(game.active_seats()):
+        active = game.active_seats()  # the seats with legal actions
+        if {r.seat for r in seats if not r.bot}.intersection(active):
             return None  # a choice a person may make too (a team choice) is theirs: bot teammates leave it to them
         levels = {r.seat: r.bot for r in seats if r.bot}
-        for seat in game.active_seats():  # the seats with legal actions
+        for seat in active:
             if seat in levels:
                 key = (gid, seat)
                 if key not in self.bots:
