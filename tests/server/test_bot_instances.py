@@ -77,7 +77,8 @@ def test_a_person_clicking_at_random_plays_a_whole_game_against_a_bot_soviet(bac
         server.stop()
     # The bot opened the game as the seat was claimed: the socket starts at the version it found.
     assert seen == list(range(seen[0], seen[-1] + 1)), "every version once, in order"
-    assert seen[-1] > 100
+    assert end["view"]["result"]["winner"] in ("soviet", "revolutionaries")  # played to its end
+    assert seen[-1] >= 50  # a whole game, not an early stop (lengths vary with the room's seed: 100 was seen)
     assert {s["seat"]: s["bot"] for s in end["seats"]} == {"soviet": "normal", "rev1": None}
     assert set(end["errors"]) <= {"stale"}  # only races with the bot, never a refused legal click
 
