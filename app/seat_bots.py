@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
 import zlib
 from datetime import UTC, datetime, timedelta
@@ -33,6 +32,7 @@ from sqlalchemy import or_, select, update
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot
 
+from .game_workers import GameWorkers
 from .games import make_move
 from .models import BotLeaseRow, GameRow
 from .store import Stale, StoreError
@@ -87,33 +87,26 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class BotDriver:
+class BotDriver(GameWorkers):
     """Drives this instance's share of the bot seats: one task per game while a bot of it is to move."""
 
+    what = "bots"
+
     def __init__(self, app):
-        self.app = app
         settings = app.state.settings
+        super().__init__(timedelta(seconds=settings.bot_lease_seconds))
+        self.app = app
         self.pause = settings.bot_pause
-        self.lease = timedelta(seconds=settings.bot_lease_seconds)
-        self.holder = secrets.token_hex(8)  # this process; a restart is a new holder
-        self.tasks: dict[str, asyncio.Task] = {}
-        self.pending: set[str] = set()  # games that changed since their task last looked
         self.bots: dict[tuple[str, str], SeatBot] = {}
         self.held: dict[str, datetime] = {}  # games whose lease we hold, until when
-        self._sweeper: asyncio.Task | None = None
         self.lanes = asyncio.Semaphore(LANES)
         self.moves = 0
 
     async def start(self) -> None:
-        self._sweeper = asyncio.create_task(self._sweep_forever(), name="doi-bots-sweep")
+        self.start_sweeping()
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._sweeper, *self.tasks.values()) if t is not None]
-        for t in tasks:
-            t.cancel()
-        for t in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await t
+        await self.cancel_tasks()
         # Hand our games over at once rather than after the lease runs out.
         if self.held:
             with contextlib.suppress(Exception):
@@ -121,14 +114,8 @@ class BotDriver:
                     await s.execute(update(BotLeaseRow).where(BotLeaseRow.holder == self.holder)
                                     .values(expires_at=_now() - timedelta(seconds=1)))
 
-    def poke(self, gid: str) -> None:
-        """`gid` changed (or may need its bots): look at it soon."""
-        if self.app.state.store.without_bots(gid):  # most games: no task per move
-            return
-        self.pending.add(gid)
-        task = self.tasks.get(gid)
-        if task is None or task.done():
-            self.tasks[gid] = asyncio.create_task(self._drive(gid), name=f"doi-bots-{gid}")
+    def wanted(self, gid: str) -> bool:
+        return not self.app.state.store.without_bots(gid)  # most games: no task per move
 
     # ----- finding games ---------------------------------------------------------------------------
     async def drivable(self) -> list[str]:
@@ -140,18 +127,9 @@ class BotDriver:
         async with self.app.state.store.sessions() as s:
             return list((await s.execute(q)).scalars().all())
 
-    async def _sweep_forever(self) -> None:
-        while True:
-            try:
-                await self.renew()
-                for gid in await self.drivable():
-                    if gid not in self.tasks:
-                        self.poke(gid)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the database is away: try again at the next round
-                log.warning("bot sweep failed", exc_info=True)
-            await asyncio.sleep(self.lease.total_seconds() / 2)
+    async def sweep(self) -> list[str]:
+        await self.renew()
+        return await self.drivable()
 
     # ----- leases ----------------------------------------------------------------------------------
     async def renew(self) -> None:
@@ -199,25 +177,21 @@ class BotDriver:
 
     # ----- playing ---------------------------------------------------------------------------------
     async def _drive(self, gid: str) -> None:
-        try:
-            while True:
-                self.pending.discard(gid)
-                try:
-                    again = await self._step(gid)
-                except asyncio.CancelledError:
-                    raise
-                except StoreError as e:  # the game ended, was abandoned or deleted meanwhile (409/404)
-                    if e.status not in (404, 409):
-                        log.error("bot move failed: %s", e.message, extra={"game_id": gid})
-                    again = False
-                except Exception:  # a bug must not take the driver down: the next change retries
-                    log.exception("bot driver failed", extra={"game_id": gid})
-                    again = False
-                if not again and gid not in self.pending:
-                    return
-        finally:
-            if self.tasks.get(gid) is asyncio.current_task():
-                del self.tasks[gid]
+        while True:
+            self.pending.discard(gid)
+            try:
+                again = await self._step(gid)
+            except asyncio.CancelledError:
+                raise
+            except StoreError as e:  # the game ended, was abandoned or deleted meanwhile (409/404)
+                if e.status not in (404, 409):
+                    log.error("bot move failed: %s", e.message, extra={"game_id": gid})
+                again = False
+            except Exception:  # a bug must not take the driver down: the next change retries
+                log.exception("bot driver failed", extra={"game_id": gid})
+                again = False
+            if not again and gid not in self.pending:
+                return
 
     def _bot_to_move(self, gid: str, game, seats) -> tuple[str, SeatBot] | None:
         active = game.active_seats()  # the seats with legal actions

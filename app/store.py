@@ -79,6 +79,9 @@ class GameStore:
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, tuple[int, Game]] = OrderedDict()
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Games whose cached copy holds a move not yet committed (the copy is a version ahead of its
+        # label): readers outside the game's lock must not take it for the labelled version.
+        self._moving: set[str] = set()
         self._active: set[str] = set()  # games this server saw running (status can only leave "active")
         self._seats: dict[str, list[SeatRow]] = {}
 
@@ -300,13 +303,14 @@ class GameStore:
             self._cache.pop(gid, None)
 
     def cached(self, gid: str) -> tuple[int, Game] | None:
-        """Our in-memory copy of a game and its version, if we hold one (treat as read-only)."""
-        return self._cache.get(gid)
+        """Our in-memory copy of a game and its version, if we hold one (treat as read-only); None
+        while a move on it waits for its commit."""
+        return None if gid in self._moving else self._cache.get(gid)
 
     def running_copy(self, gid: str) -> tuple[int, Game] | None:
         """Our copy of a game we saw running (as `cached`), or None: the caller reads the database.
         It may be behind another instance's move; a move made on it is then refused as stale."""
-        return self._cache.get(gid) if gid in self._active else None
+        return self._cache.get(gid) if gid in self._active and gid not in self._moving else None
 
     async def load(self, gid: str, row: GameRow | None = None) -> tuple[GameRow, Game]:
         row = row or await self.row(gid)
@@ -315,11 +319,13 @@ class GameStore:
             # (were the row changed meanwhile, the move's versioned UPDATE refuses it as stale).
             self._active.add(gid)
         cached = self._cache.get(gid)
-        if cached and cached[0] == row.version:
+        moving = gid in self._moving
+        if cached and cached[0] == row.version and not moving:
             self._cache.move_to_end(gid)
             return row, cached[1]
         game = await self._rebuild(row, row.version)
-        self._remember(gid, row.version, game)
+        if not moving:  # the move in flight remembers its own copy when it commits
+            self._remember(gid, row.version, game)
         return row, game
 
     async def _rebuild(self, row: GameRow, upto: int) -> Game:
@@ -369,11 +375,14 @@ class GameStore:
             new_version = current + 1
             status = status_of(game)
             snapshot = game.to_dict() if new_version % self.snapshot_every == 0 else None
+            self._moving.add(gid)
             try:
                 committed = await self._moves.write(Move(gid, current, seat, action, status, game.result, snapshot))
             except BaseException:
                 self.forget(gid)  # the write failed or was cut short: rebuild from the database next time
                 raise
+            finally:
+                self._moving.discard(gid)
             if not committed:
                 self.forget(gid)  # our copy moved ahead of the database: rebuild next time
                 raise Stale()

@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import socket
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit, urlunsplit
@@ -30,6 +29,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 from sqlalchemy import or_, select, update
 
+from .game_workers import GameWorkers
 from .hook_urls import literal_address, public_address
 from .models import ActionRow, GameRow, HookRow
 from .store import StoreError
@@ -72,31 +72,24 @@ def to_act(game, seats) -> set[str]:
     return {seat for seat in game.active_seats() if seat in people}
 
 
-class HookSender:
+class HookSender(GameWorkers):
+    what = "hooks"
+
     def __init__(self, app):
+        super().__init__(timedelta(seconds=app.state.settings.webhook_lease_seconds))
         self.app = app
         self.settings = app.state.settings
-        self.holder = secrets.token_hex(8)
-        self.lease = timedelta(seconds=self.settings.webhook_lease_seconds)
         self.hooked: dict[str, bool] = {}  # does the room have a webhook (never changes once made)
-        self.pending: set[str] = set()
-        self.tasks: dict[str, asyncio.Task] = {}
         self.client: httpx.AsyncClient | None = None
-        self._sweeper: asyncio.Task | None = None
         self.sent = 0
 
     async def start(self) -> None:
         self.client = httpx.AsyncClient(timeout=self.settings.webhook_timeout, follow_redirects=False,
                                         headers={"User-Agent": "days-of-ire-online webhook"})
-        self._sweeper = asyncio.create_task(self._sweep_forever(), name="doi-hooks-sweep")
+        self.start_sweeping()
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._sweeper, *self.tasks.values()) if t is not None]
-        for t in tasks:
-            t.cancel()
-        for t in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await t
+        await self.cancel_tasks()
         with contextlib.suppress(Exception):
             async with self.app.state.store.transaction() as s:
                 await s.execute(update(HookRow).where(HookRow.holder == self.holder)
@@ -104,13 +97,8 @@ class HookSender:
         if self.client is not None:
             await self.client.aclose()
 
-    def poke(self, gid: str) -> None:
-        if self.hooked.get(gid) is False:  # the usual room: no webhook, nothing to do
-            return
-        self.pending.add(gid)
-        task = self.tasks.get(gid)
-        if task is None or task.done():
-            self.tasks[gid] = asyncio.create_task(self._drive(gid), name=f"doi-hook-{gid}")
+    def wanted(self, gid: str) -> bool:
+        return self.hooked.get(gid) is not False  # the usual room: no webhook, nothing to do
 
     # ----- finding work ---------------------------------------------------------------------------
     async def behind(self) -> list[str]:
@@ -121,17 +109,8 @@ class HookSender:
         async with self.app.state.store.sessions() as s:
             return list((await s.execute(q)).scalars().all())
 
-    async def _sweep_forever(self) -> None:
-        while True:
-            try:
-                for gid in await self.behind():
-                    if gid not in self.tasks:
-                        self.poke(gid)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("webhook sweep failed", exc_info=True)
-            await asyncio.sleep(self.lease.total_seconds() / 2)
+    async def sweep(self) -> list[str]:
+        return await self.behind()
 
     async def _take(self, gid: str) -> bool:
         now = _now()
@@ -173,21 +152,17 @@ class HookSender:
         return out
 
     async def _drive(self, gid: str) -> None:
-        try:
-            while gid in self.pending:
-                self.pending.discard(gid)
-                try:
-                    await self._send_due(gid)
-                except asyncio.CancelledError:
-                    raise
-                except StoreError:
-                    return
-                except Exception:  # the database is away or a bug: the sweep retries later
-                    log.warning("webhook delivery failed", extra={"game_id": gid}, exc_info=True)
-                    return
-        finally:
-            if self.tasks.get(gid) is asyncio.current_task():
-                del self.tasks[gid]
+        while gid in self.pending:
+            self.pending.discard(gid)
+            try:
+                await self._send_due(gid)
+            except asyncio.CancelledError:
+                raise
+            except StoreError:
+                return
+            except Exception:  # the database is away or a bug: the sweep retries later
+                log.warning("webhook delivery failed", extra={"game_id": gid}, exc_info=True)
+                return
 
     async def _send_due(self, gid: str) -> None:
         async with self.app.state.store.sessions() as s:
