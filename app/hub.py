@@ -30,7 +30,7 @@ class Conn:
     seat: str  # a seat of the game, "spectator" or "admin"
     name: str = ""
     sent_version: int = -1
-    patches: bool = False     # the client applies JSON Patches (after a full view) instead of full views
+    patches: bool = True      # the client applies JSON Patches after a full view (False: ?views=full)
     tokens: float = 0.0       # rate limit: a token bucket refilled at the allowed message rate
     last_refill: float = 0.0
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
