@@ -389,6 +389,11 @@ class GameStore:
         async with self._locks[gid]:
             since = max(since, 0)
             cached = self._cache.get(gid)
+            if cached and cached[0] == target == since + 1:
+                # Our copy is already at the version wanted: our own move, whose note (PostgreSQL's
+                # NOTIFY) was heard before the move pushed it. No rebuild from the database.
+                await push(target, cached[1])
+                return
             if cached and cached[0] == since:
                 version, game = cached
                 mine = True  # stepping the cached copy itself
