@@ -75,7 +75,7 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches:
         if not GAME_ID.fullmatch(gid):  # also keeps NUL bytes away from PostgreSQL
             raise StoreError("No such game.", 404, "not_found")
         seat = await store.seat_for_token(gid, token)
-        row, game = await store.load(gid)
+        row, game = await store.load(gid, await store.row(gid, quick=True))
     except StoreError as e:
         await refuse(ws, e.message, e.code, 4404 if e.status == 404 else 4403)
         return None
