@@ -203,7 +203,7 @@ class Clocks:
     async def frame(self, gid: str) -> dict:
         """The `clock` frame of `gid` (docs/protocol.md)."""
         store = self.app.state.store
-        async with store.sessions() as s:
+        async with store.reading() as s:
             row = await s.get(GameRow, gid)
             if row is None:
                 raise StoreError("No such game.", 404, "not_found")

@@ -17,6 +17,7 @@ from engine import Game
 from .wire import Cut, patch_payload, view_payload
 
 SEND_TIMEOUT = 5.0    # a socket that takes longer than this to take one message is dropped
+WATCH_EVERY = 1.0     # how often the hub looks for such sockets (so a stuck one goes after 5-6 s)
 OUTBOX_LIMIT = 256    # messages waiting for one socket before we give up on it (it reconnects)
 
 
@@ -30,12 +31,14 @@ class Conn:
     seat: str  # a seat of the game, "spectator" or "admin"
     name: str = ""
     sent_version: int = -1
-    patches: bool = False     # the client applies JSON Patches (after a full view) instead of full views
+    patches: bool = True      # the client applies JSON Patches after a full view (False: ?views=full)
     tokens: float = 0.0       # rate limit: a token bucket refilled at the allowed message rate
     last_refill: float = 0.0
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     open: bool = True
     writer: asyncio.Task | None = None
+    busy_since: float = 0.0   # loop time the message being sent was handed over; 0: none (Hub._watch)
+    stalled: bool = False     # the hub gave up on this socket's send
 
     def start(self) -> None:
         self.writer = asyncio.create_task(self._write_loop(), name=f"ws-writer-{self.game_id}-{self.seat}")
@@ -72,6 +75,9 @@ class Conn:
                 pass
 
     async def _write_loop(self) -> None:
+        # No timer per message (a timer's heap push and cancel cost more than the send itself): the
+        # hub's watchdog cancels a send that has taken longer than SEND_TIMEOUT.
+        clock = asyncio.get_running_loop().time
         try:
             while True:
                 item = await self.outbox.get()
@@ -79,8 +85,13 @@ class Conn:
                     async with asyncio.timeout(SEND_TIMEOUT):
                         await self.ws.close(code=item[1])
                     return
-                async with asyncio.timeout(SEND_TIMEOUT):
-                    await self.ws.send_text(item)
+                self.busy_since = clock()
+                await self.ws.send_text(item)
+                self.busy_since = 0.0
+        except asyncio.CancelledError:
+            if not self.stalled:
+                raise
+            self.open = False  # stuck: the reader loop cleans up
         except Exception:  # a dead or stuck socket: the reader loop cleans up
             self.open = False
 
@@ -92,11 +103,32 @@ class Hub:
         # Per game, the last version pushed and each seat's view of it in pieces (app.wire): what
         # the next version's patches are taken against.
         self.sent: dict[str, tuple[int, dict]] = {}
+        self._watchdog: asyncio.Task | None = None
 
     def add(self, conn: Conn) -> None:
         self.conns.setdefault(conn.game_id, set()).add(conn)
         if self.metrics:
             self.metrics.sockets.inc()
+        if self._watchdog is None or self._watchdog.done():
+            self._watchdog = asyncio.get_running_loop().create_task(self._watch(), name="ws-send-watchdog")
+
+    async def _watch(self) -> None:
+        """Drop the sockets whose current send has taken longer than SEND_TIMEOUT (a client that
+        stopped reading): one timer for all sockets instead of one per message."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            now = loop.time()
+            for group in list(self.conns.values()):
+                for c in list(group):
+                    if c.busy_since and now - c.busy_since > SEND_TIMEOUT and c.writer and not c.writer.done():
+                        c.stalled = True
+                        c.writer.cancel()
+
+    def _stop_watchdog(self) -> None:
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            self._watchdog = None
 
     def remove(self, conn: Conn) -> None:
         group = self.conns.get(conn.game_id)
@@ -107,6 +139,8 @@ class Hub:
             if not group:
                 del self.conns[conn.game_id]
                 self.sent.pop(conn.game_id, None)
+                if not self.conns:
+                    self._stop_watchdog()
 
     async def close_all(self, timeout: float = 5.0) -> None:
         """Graceful shutdown: tell every client to reconnect (to this or another instance), close
@@ -119,6 +153,7 @@ class Hub:
         deadline = asyncio.get_running_loop().time() + timeout
         while self.count() and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.01)
+        self._stop_watchdog()
 
     def count(self) -> int:
         return sum(len(g) for g in self.conns.values())

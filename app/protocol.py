@@ -80,14 +80,14 @@ frame `forbidden` and close code 4403; an unknown game close code 4404. A browse
 socket was opened on (other origins: error frame `forbidden`, close 4403). Clients that are not
 browsers send no `Origin` and are not affected.
 
-On connect the server sends your seat's view and the recent chat. After every change to the room
-(a move, a seat claimed or left, an abandon) every socket gets the view of its own seat with the
-new version, every version in order (with several instances too). Views are filtered on the server: you only ever
-receive your own hand.
+On connect the server sends your seat's full view and the recent chat. After every change to the
+room (a move, a seat claimed or left, an abandon) every socket gets its own seat's view of the new
+version, every version in order (with several instances too): as a patch after a move, as a full
+view otherwise. Views are filtered on the server: you only ever receive your own hand.
 
-### Patches: `WS /ws/games/{id}?patches=1`
+### Patches (the default) and full views: `WS /ws/games/{id}?views=patch|full`
 
-A socket opened with `?patches=1` gets a full `view` first (on connect, after `auth`, after a
+By default (`views=patch`) a socket gets a full `view` first (on connect, after `auth`, after a
 `stale` refusal, after a room change) and then, for each move, a `patch` message:
 `{"type": "patch", "version": V, "base": B, "status": ..., "patch": [...]}`. `patch` is a JSON
 Patch (RFC 6902) on the `view` object of version `B`; applied, it gives the view of version `V`
@@ -95,8 +95,11 @@ Patch (RFC 6902) on the `view` object of version `B`; applied, it gives the view
 `remove` and `replace`, on paths at most two levels deep (`/field`, `/field/key`, `/field/index`,
 `-` appending to a list). A client whose version is not `base`, or whose patch does not apply,
 sends `{"type": "sync"}` and gets the full view of the current version (and patches after it).
-Without `?patches=1` every message is a full `view` (simple clients, the test and bench drivers).
 A patch is typically a few hundred bytes where a full view is 6-9 KB.
+
+A simple client that would rather not apply patches opens `WS /ws/games/{id}?views=full`: every
+message is then a full `view`. Any other value of `views` gets an error frame `invalid` and close
+code 4400. (`?patches=1`, the opt-in of earlier versions, is ignored: patches are the default.)
 
 ### Static texts: `GET /api/catalog`
 
@@ -120,7 +123,7 @@ gets an error frame, changes nothing and leaves the socket open. Error codes: `i
 `open`, `finished`, `abandoned`, `rate_limited`, `idle`, `internal` (the server failed to apply
 the move; nothing was changed: send it again).
 
-Server to client: `view`, `patch` (only with `?patches=1`), `chat`, `error`, `pong`, `reconnect`
+Server to client: `view`, `patch` (not with `?views=full`), `chat`, `error`, `pong`, `reconnect`
 (the server is shutting down: connect again, to it or to another instance).
 
 Limits (defaults; see `app/settings.py`): a connection may send {rate:g} messages per second on

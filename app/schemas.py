@@ -256,8 +256,8 @@ class SyncMessage(Strict):
 
 
 class ServerPatch(BaseModel):
-    """The change from version `base` to `version` of your seat's view (sockets opened with
-    `?patches=1`, after a full view): a JSON Patch (RFC 6902) on the `view` object."""
+    """The change from version `base` to `version` of your seat's view (after a full view; not on
+    sockets opened with `?views=full`): a JSON Patch (RFC 6902) on the `view` object."""
 
     type: Literal["patch"] = "patch"
     version: int

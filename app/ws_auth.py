@@ -29,7 +29,7 @@ async def authenticate(app, conn, token: str) -> None:
         return
     seats = await store.seats(conn.game_id)
     for _ in range(3):  # never send an older version than the socket already has
-        row, game = await store.load(conn.game_id)
+        row, game = await store.load(conn.game_id, await store.row(conn.game_id, quick=True))
         if row.version >= conn.sent_version:
             break
     conn.seat = seat

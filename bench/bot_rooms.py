@@ -74,7 +74,7 @@ class Screen:
 
 class BotRoom:
     def __init__(self, ws_base: str, gid: str, token: str, seed: int, think: float):
-        self.urls = [f"{ws_base}/ws/games/{gid}?token={token}"] + [f"{ws_base}/ws/games/{gid}"] * 2
+        self.urls = [f"{ws_base}/ws/games/{gid}?views=full&token={token}"] + [f"{ws_base}/ws/games/{gid}?views=full"] * 2
         self.rng = random.Random(seed)
         self.think = think
         self.latencies: list[float] = []

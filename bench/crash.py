@@ -275,7 +275,7 @@ async def play_room(server: ServerProcess, room: Room, rng: random.Random, repor
     try:
         async with httpx.AsyncClient(base_url=server.base, timeout=timeout) as http:
             for seat, token in room.tokens.items():
-                socks[seat] = await websockets.connect(f"{server.ws_base}/ws/games/{room.gid}?token={token}",
+                socks[seat] = await websockets.connect(f"{server.ws_base}/ws/games/{room.gid}?views=full&token={token}",
                                                        max_size=2**22, open_timeout=timeout)
             for seat in socks:
                 await next_view(seat)

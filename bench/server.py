@@ -52,8 +52,9 @@ class Room:
         seats = list(tokens) + ["spectator1", "spectator2"]
         # home given: every socket on that instance; else spread over the instances, so that
         # every move crosses the fan-out between them.
-        self.urls = [f"{ws_urls[home if home is not None else (seed + j) % len(ws_urls)]}/ws/games/{gid}"
-                     + (f"?token={tokens[s]}" if s in tokens else "") for j, s in enumerate(seats)]
+        # ?views=full: this driver reads whole views (the browser and bench/bgio/load.js take patches)
+        self.urls = [f"{ws_urls[home if home is not None else (seed + j) % len(ws_urls)]}/ws/games/{gid}?views=full"
+                     + (f"&token={tokens[s]}" if s in tokens else "") for j, s in enumerate(seats)]
         self.socks: list = []
         self.latest: list[dict] = []
 

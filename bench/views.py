@@ -7,7 +7,7 @@ the process's CPU clock (so a busy machine changes it far less than wall-clock f
 `full`: every seat's whole view with its texts, one orjson message each (what the server sent
 before); `slim`: the same without static texts; `patch`: the public part and each seat's own fields
 cut into pieces (app/wire.py) and a JSON Patch per seat against the previous version (what a socket
-opened with ?patches=1 gets). Seats: the Soviet, three Revolutionaries and a spectator. Prints the
+gets by default). Seats: the Soviet, three Revolutionaries and a spectator. Prints the
 CPU per move of the engine's step, of building the views and of making the messages, and the
 median message size."""
 from __future__ import annotations

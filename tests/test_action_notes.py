@@ -189,6 +189,27 @@ def test_marks_agree_with_undo_over_random_games():
     assert conservative <= checked // 20
 
 
+
+def test_marks_are_the_same_whichever_copy_the_tries_use(monkeypatch):
+    """The tries copy the state with orjson, or pickle when orjson refuses a value (an integer
+    beyond 64 bits, such as an imported seed of 2**70): both copies must give the same marks."""
+    from engine import action_notes
+
+    for seed in (5, 2**70):
+        rnd = random.Random(7)
+        g = new_game(3, seed)
+        for _ in range(80):
+            if g.result is not None:
+                break
+            for seat in g.active_seats():
+                fast = action_notes.irreversible(g, seat)
+                with monkeypatch.context() as m:
+                    m.setattr(action_notes, "orjson", None)
+                    assert action_notes.irreversible(g, seat) == fast, (seed, seat)
+            seat = rnd.choice(g.active_seats())
+            g.apply(seat, rnd.choice([a for a in g.legal_actions(seat) if a["type"] != "undo"]))
+
+
 # ----- decision data the table reads instead of the prompt ------------------------------------------
 def test_h16_a_may_effect_is_marked_optional_in_the_decision():
     """H#16 (H#9 resolved): another Soviet tank "may" be placed: the decision says the choice is

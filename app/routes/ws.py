@@ -26,6 +26,7 @@ log = logging.getLogger("doi.ws")
 MESSAGES = {"action": ActionMessage, "chat": ChatMessage, "ping": PingMessage, "auth": AuthMessage,
             "sync": SyncMessage}
 MAX_DEPTH = 16  # frames are flat objects with one nested level at most; anything deeper is refused
+VIEW_MODES = ("patch", "full")  # ?views=: patches after a first full view (default), or full views only
 GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)  # the client vanished
 
 
@@ -34,10 +35,16 @@ def error(message: str, code: str = "invalid") -> str:
 
 
 @router.websocket("/ws/games/{gid}")
-async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: bool = False, patches: bool = False):
+async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: bool = False,
+                      views: str = "patch"):
+    """`views`: "patch" (the default: a full view, then a JSON Patch per move) or "full" (a full
+    view every time, for simple clients)."""
     try:
         await ws.accept()
-        conn = await join(ws, gid, token, admin, patches)
+        if views not in VIEW_MODES:
+            await refuse(ws, "Unknown 'views' mode: use 'patch' (the default) or 'full'.", "invalid", 4400)
+            return
+        conn = await join(ws, gid, token, admin, patches=views == "patch")
     except GONE:
         return
     if conn is None:
@@ -56,7 +63,7 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
         await conn.stop()
 
 
-async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches: bool = False) -> Conn | None:
+async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches: bool = True) -> Conn | None:
     """Check the socket's origin, token or admin cookie; register it and send the current view and
     chat. None (after an error frame and a close) when it may not watch this game."""
     app = ws.app
@@ -68,7 +75,7 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches:
         if not GAME_ID.fullmatch(gid):  # also keeps NUL bytes away from PostgreSQL
             raise StoreError("No such game.", 404, "not_found")
         seat = await store.seat_for_token(gid, token)
-        row, game = await store.load(gid)
+        row, game = await store.load(gid, await store.row(gid, quick=True))
     except StoreError as e:
         await refuse(ws, e.message, e.code, 4404 if e.status == 404 else 4403)
         return None

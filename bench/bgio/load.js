@@ -18,8 +18,9 @@
 // (the next burst --pause ms after the previous one cleared): the first is every room's first move.
 // Progress goes to stderr (when the clock starts, when a burst cleared), e.g. to time a profiler.
 //
-// --views patch (default; doi): sockets opened with ?patches=1 get a full view, then a JSON Patch per
-// move, applied with the browser's static/js/patch.js; --views full: a full view per move.
+// --views patch (default; doi): sockets get a full view, then a JSON Patch per move (the server's
+// default), applied with the browser's static/js/patch.js; --views full: sockets opened with
+// ?views=full get a full view per move.
 //
 // --server-pid: the server's CPU time (/proc/<pid>/stat) is read when the clock starts and when the
 // play ends. Prints one JSON object (raw per-move figures; bench/compare.py summarises them).
@@ -162,7 +163,7 @@ class DoiRoom extends Room {
     this.versions.fill(null);
     const ws = this.base.replace(/^http/, 'ws');
     this.socks = [0, 1, 2, 3, 4, 5].map((i) => {
-      const query = [i < 4 ? `token=${this.tokens[i]}` : '', VIEWS === 'patch' ? 'patches=1' : ''].filter(Boolean);
+      const query = [i < 4 ? `token=${this.tokens[i]}` : '', VIEWS === 'full' ? 'views=full' : ''].filter(Boolean);
       const url = `${ws}/ws/games/${this.gid}` + (query.length ? `?${query.join('&')}` : '');
       const sock = new WebSocket(url, { maxPayload: 1 << 22, perMessageDeflate: false });
       sock.on('message', (data) => this.receive(i, data));

@@ -30,7 +30,7 @@ const st = {
   lastAct: null, defaultAction: null, end: {},
 };
 
-const stream = new ViewStream(() => send({ type: "sync" }));  // full view, then patches (wire.js)
+const stream = new ViewStream(() => send({ type: "sync" }));  // full view, then patches (wire.js; the server default)
 
 // ----- connection --------------------------------------------------------------------------------
 function setConn(state, text) {
@@ -44,7 +44,7 @@ function connect() {
   clearTimeout(st.timer);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   let ws;  // the seat token goes in the first frame, never in the URL (proxies log URLs)
-  try { ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gid)}?patches=1`); }
+  try { ws = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gid)}`); }
   catch { scheduleReconnect(); return; }
   st.ws = ws;
   setConn(st.msg ? "reconnecting" : "connecting", st.msg ? "Reconnecting…" : "Connecting…");

@@ -1,5 +1,5 @@
-"""Issue 14: the table follows a game on JSON Patches. A seat's page opens its socket with
-?patches=1, gets one full view and then patches; the page shows the version the server is at and
+"""Issue 14: the table follows a game on JSON Patches. A seat's page opens its socket (patches are
+the server's default), gets one full view and then patches; the page shows the version the server is at and
 the texts of its cards (joined from the catalog: views carry ids only)."""
 from __future__ import annotations
 

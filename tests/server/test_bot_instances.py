@@ -15,6 +15,7 @@ import pytest
 import websockets
 
 from bench.crash import ServerProcess
+from tests.server.follow import follow
 from tests.server.helpers import run_async
 
 pytestmark = pytest.mark.slow
@@ -27,11 +28,13 @@ async def watch(url: str, seen: list[int], latest: dict) -> None:
     while not seen and time.monotonic() < deadline:
         try:
             async with websockets.connect(url, max_size=2**22, open_timeout=30) as ws:
+                full = None  # the view this socket holds (patches apply on it)
                 async for raw in ws:
                     msg = orjson.loads(raw)  # (keeping up: a socket that stops reading is dropped by the server)
-                    if msg["type"] == "view":
+                    if msg["type"] in ("view", "patch"):
                         seen.append(msg["version"])
-                        latest.update(version=msg["version"], view={"result": msg["view"]["result"]})
+                        full = follow(full, msg)
+                        latest.update(version=msg["version"], view={"result": full["view"]["result"]})
             latest["closed"] = ws.close_code
         except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError, TimeoutError) as e:
             latest["closed"] = repr(e)
@@ -46,14 +49,16 @@ async def human_against_bot_soviet(base: str, ws_base: str, seed: int) -> tuple[
         token = (await http.post(f"/api/games/{gid}/seats/rev1", json={"name": "Clicker"})).json()["token"]
     seen: list[int] = []
     errors: list[str] = []
+    held = None  # the view the page holds: a full view, then patches on it
     async with websockets.connect(f"{ws_base}/ws/games/{gid}?token={token}", max_size=2**22) as ws:
         while True:
             msg = json.loads(await asyncio.wait_for(ws.recv(), 30))
             if msg["type"] == "error":
                 errors.append(msg["code"])
                 continue
-            if msg["type"] != "view":
+            if msg["type"] not in ("view", "patch"):
                 continue
+            msg = held = follow(held, msg)
             if not seen or msg["version"] != seen[-1]:  # a stale refusal re-sends the current view
                 seen.append(msg["version"])
             view = msg["view"]

@@ -215,6 +215,7 @@ def test_after_the_bus_comes_back_watched_games_catch_up_on_moves_made_meanwhile
     from app.db import make_engine, make_sessionmaker
     from app.games import catch_up_watched
     from app.store import GameStore
+    from tests.server.follow import recv_version
     from tests.server.helpers import recv_view, started_room
 
     room, tokens = started_room(client, 1)
@@ -238,5 +239,5 @@ def test_after_the_bus_comes_back_watched_games_catch_up_on_moves_made_meanwhile
 
         run_async(other_instance_moves())
         client.portal.call(catch_up_watched, client.app)
-        assert [recv_view(ws)["version"], recv_view(ws)["version"]] == [1, 2]
+        assert [recv_version(ws)["version"], recv_version(ws)["version"]] == [1, 2]
 

@@ -8,18 +8,21 @@ import random
 from app.db import make_engine, make_sessionmaker
 from app.store import GameStore, Stale
 from tests.invariants import secret_ids
+from tests.server.follow import follow, recv_version
 from tests.server.helpers import auth, recv_view, run_async, started_room
 
 
 def play_through_websockets(client, revolutionaries: int, seed: int, max_moves: int = 5000) -> tuple[str, int]:
-    """Random bots on every seat, each on its own socket, plus a spectator. After every move each
-    socket must receive exactly the next version, and no message may carry another seat's secret."""
+    """Random bots on every seat, each on its own socket, plus two spectators (one on patches, the
+    default, one on ?views=full). After every move each socket must receive exactly the next
+    version, a patch must rebuild the seat's view, and no message may carry another seat's secret."""
     room, tokens = started_room(client, revolutionaries)
     gid = room["id"]
     rng = random.Random(seed)
     store = client.app.state.store
     sockets = {seat: client.websocket_connect(f"/ws/games/{gid}?token={tok}") for seat, tok in tokens.items()}
     sockets["spectator"] = client.websocket_connect(f"/ws/games/{gid}")
+    sockets["full"] = client.websocket_connect(f"/ws/games/{gid}?views=full")
     opened = {seat: cm.__enter__() for seat, cm in sockets.items()}
     try:
         latest = {seat: recv_view(ws) for seat, ws in opened.items()}
@@ -37,11 +40,15 @@ def play_through_websockets(client, revolutionaries: int, seed: int, max_moves: 
             moves += 1
             _, game = store.cached(gid)
             for viewer, ws in opened.items():
-                msg = recv_view(ws)
+                seat = "spectator" if viewer == "full" else viewer
+                msg = recv_version(ws)
                 assert msg["version"] == version, (viewer, msg["version"], version)
+                assert msg["type"] == ("view" if viewer == "full" else "patch"), (viewer, msg["type"])
                 text = json.dumps(msg)
-                leaked = [i for i in secret_ids(game, viewer) if f'"{i}"' in text]
+                leaked = [i for i in secret_ids(game, seat) if f'"{i}"' in text]
                 assert not leaked, f"{viewer} was sent {leaked}"
+                msg = follow(latest[viewer], msg)
+                assert msg["view"] == game.view(seat, texts=False), (viewer, version)
                 latest[viewer] = msg
         return gid, moves
     finally:

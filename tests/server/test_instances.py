@@ -16,6 +16,7 @@ import httpx
 import pytest
 import websockets
 
+from tests.server.follow import follow
 from tests.server.helpers import run_async
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -74,12 +75,12 @@ async def play(hosts: list[str], seed: int) -> dict[str, list[int]]:
     async def next_view(seat):
         while True:
             msg = json.loads(await asyncio.wait_for(socks[seat].recv(), 20))
-            if msg["type"] == "view":
+            if msg["type"] in ("view", "patch"):
                 if not seen[seat] or seen[seat][-1] != msg["version"]:
                     # The same version again is the room's view re-sent (a seat claim's note heard late
                     # on the other instance updates the seats): not a second copy of a move.
                     seen[seat].append(msg["version"])
-                latest[seat] = msg
+                latest[seat] = msg = follow(latest.get(seat), msg)
                 return msg
 
     try:
@@ -131,9 +132,9 @@ async def double_submit(hosts: list[str], rounds: int, seed: int) -> tuple[dict,
     async def read(key):
         async for raw in socks[key]:
             msg = json.loads(raw)
-            if msg["type"] == "view":
+            if msg["type"] in ("view", "patch"):
                 seen[key].append(msg["version"])
-                latest[key] = msg
+                latest[key] = follow(latest.get(key), msg)
 
     readers = [asyncio.create_task(read(k)) for k in keys]
     rng = random.Random(seed)

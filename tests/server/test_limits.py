@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from app.main import create_app
 from app.settings import Settings
 from bench.crash import ServerProcess
+from tests.server.follow import recv_version
 from tests.server.helpers import recv_until, recv_view, run_async, started_room
 
 
@@ -27,7 +28,7 @@ def test_healthz_readyz_and_metrics(client):
     with client.websocket_connect(f"/ws/games/{room['id']}?token={tokens['soviet']}") as ws:
         v = recv_view(ws)
         ws.send_json({"type": "action", "version": 0, "action": v["view"]["actions"][0]})
-        recv_view(ws, 1)
+        recv_version(ws, 1)
         ws.send_json({"type": "action", "version": 0, "action": {"type": "done"}})
         recv_until(ws, lambda m: m["type"] == "error")
         text = client.get("/metrics").text
@@ -109,7 +110,7 @@ def test_logs_are_json_lines_with_game_id_and_seat(db_url, capfd):
             ws.send_json({"type": "action", "version": 0, "action": {"type": "no_such_move"}})
             recv_until(ws, lambda m: m["type"] == "error")
             ws.send_json({"type": "action", "version": 0, "action": v["view"]["actions"][0]})
-            recv_view(ws, 1)
+            recv_version(ws, 1)
     lines = [json.loads(line) for line in capfd.readouterr().err.splitlines() if line.startswith("{")]
     ours = [x for x in lines if x.get("game_id") == gid]
     assert {x["message"] for x in ours} >= {"move", "illegal move"}

@@ -6,7 +6,8 @@ import json
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.helpers import create_room, recv_until, recv_view, started_room
+from tests.server.follow import follow, recv_version
+from tests.server.helpers import auth, create_room, recv_until, recv_view, started_room
 
 
 def connect(client, gid, token=None):
@@ -25,9 +26,13 @@ def test_each_socket_gets_its_own_seats_view_after_every_change(client):
         assert len(v_sov["view"]["hand"]) == 4 and len(v_r1["view"]["hand"]) == 5 and v_spec["view"]["hand"] == []
         action = v_sov["view"]["actions"][0]
         sov.send_json({"type": "action", "version": 0, "action": action})
-        for ws, seat in ((sov, "soviet"), (r1, "rev1"), (spec, "spectator")):
-            msg = recv_view(ws, 1)
+        for ws, seat, had in ((sov, "soviet", v_sov), (r1, "rev1", v_r1), (spec, "spectator", v_spec)):
+            got = recv_version(ws, 1)
+            assert got["type"] == "patch"  # the default after the first full view
+            msg = follow(had, got)
+            headers = auth(tokens[seat]) if seat in tokens else {}
             assert msg["seat"] == seat and msg["view"]["seat"] == seat
+            assert msg["view"] == client.get(f"/api/games/{gid}/view", headers=headers).json()["view"]
 
 
 def test_stale_version_is_refused_with_the_fresh_view(client):
@@ -36,7 +41,7 @@ def test_stale_version_is_refused_with_the_fresh_view(client):
     with connect(client, gid, tokens["soviet"]) as sov:
         v = recv_view(sov)
         sov.send_json({"type": "action", "version": 0, "action": v["view"]["actions"][0]})
-        recv_view(sov, 1)
+        recv_version(sov, 1)
         sov.send_json({"type": "action", "version": 0, "action": {"type": "done"}})
         err = recv_until(sov, lambda m: m["type"] == "error")
         assert err["code"] == "stale"
@@ -50,7 +55,7 @@ def test_reconnecting_client_gets_the_current_view(client):
     with connect(client, gid, tokens["soviet"]) as sov:
         v = recv_view(sov)
         sov.send_json({"type": "action", "version": 0, "action": v["view"]["actions"][0]})
-        recv_view(sov, 1)
+        recv_version(sov, 1)
     with connect(client, gid, tokens["soviet"]) as again:
         assert recv_view(again)["version"] == 1
 

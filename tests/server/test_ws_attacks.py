@@ -17,6 +17,7 @@ from app.main import create_app
 from bench.crash import ServerProcess
 from engine.core import Game
 from tests.server.conftest import make_settings
+from tests.server.follow import recv_version
 from tests.server.helpers import auth, recv_until, recv_view, run_async, started_room
 
 
@@ -100,7 +101,7 @@ def test_numbers_of_the_wrong_type_are_refused_and_the_next_legal_move_works(cli
         assert state_hash(client, gid) == before
         assert client.get(f"/api/games/{gid}").json()["version"] == version
         ws.send_json({"type": "action", "version": version, "action": action})
-        assert recv_view(ws, version + 1)["version"] == version + 1
+        assert recv_version(ws, version + 1)["version"] == version + 1
 
 
 def test_an_engine_failure_inside_a_move_drops_the_cached_game_and_the_next_move_works(client, monkeypatch):
@@ -130,7 +131,7 @@ def test_an_engine_failure_inside_a_move_drops_the_cached_game_and_the_next_move
         monkeypatch.setattr(Game, "_apply_effective", real)
         assert state_hash(client, gid) == before
         ws.send_json({"type": "action", "version": 0, "action": action})
-        assert recv_view(ws, 1)["version"] == 1
+        assert recv_version(ws, 1)["version"] == 1
 
 
 def deep(n: int) -> str:
@@ -189,7 +190,7 @@ def test_websocket_fuzz_a_foreign_seat_and_a_stale_move_change_nothing(client):
         assert_still_answers(r1)
         assert state_hash(client, gid) == before
         sov.send_json({"type": "action", "version": 0, "action": action})
-        recv_view(sov, 1), recv_view(r1, 1)
+        recv_version(sov, 1), recv_version(r1, 1)
         after = state_hash(client, gid)
         sov.send_json({"type": "action", "version": 0, "action": action})  # the same move again: stale
         assert recv_until(sov, lambda m: m["type"] == "error")["code"] == "stale"
@@ -297,4 +298,4 @@ def test_a_move_made_while_a_socket_joins_still_reaches_it(client, monkeypatch):
         got = []
         while not got or got[-1]["type"] != "pong":
             got.append(spec.receive_json())
-        assert [m["version"] for m in got if m["type"] == "view"] == [1]
+        assert [m["version"] for m in got if m["type"] in ("view", "patch")] == [1]

@@ -6,7 +6,8 @@ import json
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.helpers import recv_until, recv_view, started_room
+from tests.server.follow import follow, recv_version
+from tests.server.helpers import auth, recv_until, recv_view, started_room
 
 
 def auth_frame(token) -> str:
@@ -23,8 +24,8 @@ def test_a_socket_opened_without_a_token_becomes_the_seat_of_its_auth_frame(clie
         mine = recv_until(ws, lambda m: m["type"] == "view" and m["seat"] == "soviet")
         assert mine["view"]["hand"] and mine["view"]["actions"]
         ws.send_text(json.dumps({"type": "action", "version": mine["version"], "action": mine["view"]["actions"][0]}))
-        moved = recv_view(ws, mine["version"] + 1)
-        assert moved["seat"] == "soviet"
+        moved = follow(mine, recv_version(ws, mine["version"] + 1))
+        assert moved["view"] == client.get(f"/api/games/{gid}/view", headers=auth(tokens["soviet"])).json()["view"]
         ws.send_text(auth_frame(tokens["rev1"]))  # one seat per socket
         err = recv_until(ws, lambda m: m["type"] == "error")
         assert err["code"] == "invalid" and "already" in err["message"]

@@ -1,11 +1,14 @@
-"""Sockets opened with ?patches=1 (issue 14): a full view first, then per move a JSON Patch against
-the previous version (`base`), which applied gives the seat's view; other sockets keep full views;
+"""Sockets take patches by default (issue 14): a full view first, then per move a JSON Patch against
+the previous version (`base`), which applied gives the seat's view; sockets opened with
+?views=full keep full views, any other mode is refused;
 `sync` brings a full view; the catalog is sent with an ETag and answers 304 when unchanged."""
 from __future__ import annotations
 
 import random
 
 import jsonpatch
+import pytest
+from starlette.websockets import WebSocketDisconnect
 
 from tests.server.helpers import recv_until, started_room
 
@@ -19,9 +22,10 @@ def test_patch_sockets_follow_a_game_and_full_sockets_keep_full_views(client):
     gid = room["id"]
     store = client.app.state.store
     rng = random.Random(3)
-    urls = {seat: f"/ws/games/{gid}?token={tok}&patches=1" for seat, tok in tokens.items()}
-    urls["spectator"] = f"/ws/games/{gid}?patches=1"
-    cms = {**{s: client.websocket_connect(u) for s, u in urls.items()}, "plain": client.websocket_connect(f"/ws/games/{gid}")}
+    urls = {seat: f"/ws/games/{gid}?token={tok}" for seat, tok in tokens.items()}
+    urls["spectator"] = f"/ws/games/{gid}"
+    cms = {**{s: client.websocket_connect(u) for s, u in urls.items()},
+           "plain": client.websocket_connect(f"/ws/games/{gid}?views=full")}
     socks = {s: cm.__enter__() for s, cm in cms.items()}
     try:
         have = {}
@@ -56,6 +60,16 @@ def test_patch_sockets_follow_a_game_and_full_sockets_keep_full_views(client):
     finally:
         for cm in cms.values():
             cm.__exit__(None, None, None)
+
+
+def test_an_unknown_views_mode_is_refused_with_a_clear_error(client):
+    room, _ = started_room(client, 1)
+    with client.websocket_connect(f"/ws/games/{room['id']}?views=diff") as ws:
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["code"] == "invalid" and "'full'" in msg["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4400
 
 
 def test_the_catalog_has_an_etag_and_answers_304(client):

@@ -1,0 +1,114 @@
+"""Where the server's CPU goes per move (issue 14), on the saturated shape: R = 10 rooms x 4 seats + 2
+spectators, think 0, driven by bench/bgio/load.js (patches, as the browser), one fresh `doi serve`.
+
+    .venv/bin/python -m bench.move_cpu                          # SQLite: CPU per move (user / sys)
+    .venv/bin/python -m bench.move_cpu --db postgres --profile  # + py-spy shares of the move path
+    .venv/bin/python -m bench.move_cpu --against /tmp/base      # + another checkout at the same time
+
+CPU per move = the server process's utime + stime (/proc/<pid>/stat, read by load.js when the
+clock starts and when the play ends) / the moves (finished games are replaced by new rooms, whose
+creation, claims and joins count too); the user / sys split also counts the sockets' setup. With
+`--against ROOT` a server of that checkout (e.g. `git worktree add --detach /tmp/base <commit>`,
+bench/bgio/node_modules linked in) is driven at the same time by its own load client, so both
+see the same machine load: compare the two lines of one run. `--profile` samples the server with
+py-spy (`pip install -e '.[bench]'`) while it holds the GIL and prints the share of the samples in
+each part of the move path (a part's share includes what it calls)."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# (label, a frame name in the sampled stacks): shares are inclusive, so parts can overlap
+PARTS = [
+    ("a move, from its frame to its pushes (`handle` in app/routes/ws.py)", "handle (app/routes/ws"),
+    ("views built (`Game.view_parts`)", "Game.view_parts"),
+    ("  of which undo marks (`irreversible`)", "irreversible"),
+    ("views cut and diffed (`Cut.of`, `Cut.patch`)", "Cut."),
+    ("socket writes (uvicorn's `send`: frame + transport write)", "WebSocketsSansIOProtocol.send"),
+    ("the store's move (`GameStore.apply`)", "GameStore.apply"),
+    ("  of which the engine's step (`Game.apply`)", "Game.apply (engine"),
+    ("  of which the write (`MoveWriter.write`)", "MoveWriter.write"),
+    ("our own move's note heard back (`on_notify`, PostgreSQL)", "on_notify"),
+    ("  of which games rebuilt from the database (`_rebuild`)", "_rebuild"),
+    ("the JSON log line per move (`logging`)", "Logger."),
+    ("timers (`asyncio.timeout`)", "Timeout."),
+    ("new rooms: sockets joining (`join`, `hello`)", "join (app/routes"),
+    ("new rooms: claims (`claim_seat`)", "claim_seat"),
+]
+
+
+def run_one(root: Path, db: str, seconds: int, profile: str | None) -> dict:
+    """In a child process started from `root`, so that checkout's app, bench and load.js are used."""
+    code = f"""
+import json, subprocess, sys, tempfile
+from pathlib import Path
+sys.path.insert(0, {str(root)!r})
+from bench.compare import doi_server, run_client, summarize
+def times(pid):
+    f = open(f"/proc/{{pid}}/stat").read().rsplit(")", 1)[1].split()
+    return int(f[11]), int(f[12])
+with doi_server({db!r}, Path(tempfile.mkdtemp(prefix="movecpu")), "movecpu") as (url, pid):
+    spy = None
+    if {profile!r}:
+        spy = subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(pid), "--gil",
+                                "--rate", "200", "--duration", str({seconds} - 4), "--format", "raw", "-o", {profile!r},
+                                "--nonblocking"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    u0, s0 = times(pid)
+    raw = run_client({db!r}, url, pid, seconds={seconds}, rooms=10, think=0)
+    u1, s1 = times(pid)
+    if spy:
+        spy.wait()
+    s = summarize(raw)
+    print(json.dumps({{"moves": s["moves"], "moves_per_s": s["moves_per_s"], "errors": s["errors"], "cpu_ms": s["server_cpu_ms"],
+                      "bytes": s["bytes"], "games_finished": s["games_finished"],
+                      "user_ms": (u1 - u0) * 10 / s["moves"], "sys_ms": (s1 - s0) * 10 / s["moves"]}}))
+"""
+    return subprocess.Popen([sys.executable, "-c", code], cwd=root, stdout=subprocess.PIPE, text=True)
+
+
+def shares(path: str) -> tuple[int, dict[str, float]]:
+    total, hits = 0, dict.fromkeys([name for _, name in PARTS], 0)
+    for line in open(path):
+        stack, n = line.rstrip("\n").rsplit(" ", 1)
+        total += int(n)
+        for name in hits:
+            if name in stack:
+                hits[name] += int(n)
+    return total, {k: v / total if total else 0.0 for k, v in hits.items()}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    ap.add_argument("--seconds", type=int, default=20)
+    ap.add_argument("--profile", action="store_true", help="sample the server with py-spy (this checkout only)")
+    ap.add_argument("--against", type=Path, help="another checkout, driven at the same time")
+    args = ap.parse_args()
+    out = Path(tempfile.mkdtemp(prefix="movecpu")) / "spy.txt" if args.profile else None
+    load = os.getloadavg()[0]
+    runs = {"this": run_one(ROOT, args.db, args.seconds, str(out) if out else None)}
+    if args.against:
+        runs[str(args.against)] = run_one(args.against.resolve(), args.db, args.seconds, None)
+    print(f"saturated R = 10, think 0, {args.db}, {args.seconds} s; load average before: {load:.1f}")
+    for name, proc in runs.items():
+        got, _ = proc.communicate()
+        r = json.loads(got.strip().splitlines()[-1])
+        print(f"  {name}: {r['cpu_ms']:.2f} ms CPU per move over the play (with the sockets' setup: user "
+              f"{r['user_ms']:.2f} + sys {r['sys_ms']:.2f}); {r['moves']} moves, {r['moves_per_s']:.0f}/s, {r['games_finished']} games "
+              f"finished, median {r['bytes']:.0f} B per socket per move, {r['errors']} errors")
+    if out:
+        total, got = shares(str(out))
+        print(f"  py-spy, {total} samples holding the GIL (raw stacks: {out}):")
+        for label, name in PARTS:
+            print(f"    {100 * got[name]:5.1f}%  {label}")
+
+
+if __name__ == "__main__":
+    main()
