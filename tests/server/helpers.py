@@ -90,3 +90,18 @@ class AsgiClient:
     async def __aexit__(self, *exc):
         await self.http.aclose()
         await self._lifespan.__aexit__(*exc)
+
+
+def cached_at(store, gid: str, version: int, timeout: float = 10.0):
+    """The server's cached game once its move to `version` has committed (until then the store hands
+    out no copy: the move in flight is not a version anyone may see yet)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        cached = store.cached(gid)
+        if cached is not None and cached[0] >= version:
+            return cached[1]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"game {gid} never reached version {version} in the store: {cached and cached[0]}")
+        time.sleep(0.002)

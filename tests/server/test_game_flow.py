@@ -9,7 +9,7 @@ from app.db import make_engine, make_sessionmaker
 from app.store import GameStore, Stale
 from tests.invariants import secret_ids
 from tests.server.follow import follow, recv_version
-from tests.server.helpers import auth, recv_view, run_async, started_room
+from tests.server.helpers import auth, cached_at, recv_view, run_async, started_room
 
 
 def play_through_websockets(client, revolutionaries: int, seed: int, max_moves: int = 5000) -> tuple[str, int]:
@@ -38,7 +38,7 @@ def play_through_websockets(client, revolutionaries: int, seed: int, max_moves: 
             opened[seat].send_json({"type": "action", "version": version, "action": action})
             version += 1
             moves += 1
-            _, game = store.cached(gid)
+            game = cached_at(store, gid, version)
             for viewer, ws in opened.items():
                 seat = "spectator" if viewer == "full" else viewer
                 msg = recv_version(ws)

@@ -10,7 +10,7 @@ import jsonpatch
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.helpers import recv_until, started_room
+from tests.server.helpers import cached_at, recv_until, started_room
 
 
 def _next(ws):
@@ -40,7 +40,7 @@ def test_patch_sockets_follow_a_game_and_full_sockets_keep_full_views(client):
             acts = [a for a in game.legal_actions(seat) if a["type"] not in ("undo", "cancel")]
             socks[seat].send_json({"type": "action", "version": version, "action": rng.choice(acts)})
             version += 1
-            _, game = store.cached(gid)
+            game = cached_at(store, gid, version)
             for s, ws in socks.items():
                 msg = _next(ws)
                 assert msg["version"] == version
