@@ -16,7 +16,7 @@ import random
 from engine.public import DISTANCE as DIST  # static map distances (steps between locations)
 from engine.public import catalog, injury_limit
 
-from . import zhukov_team
+from . import zhukov_night, zhukov_team
 
 # The map is public, static information (the same the client draws).
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
@@ -229,6 +229,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
     shielded = {loc: bool(x["barricades"] or any(f["id"] == "f_peter_hajas" for f in active[loc]))
                 for loc, x in locs.items()}
     cover_memo: dict = {}
+    night_memo: dict = {}
 
     def danger(loc, tanks_gone):
         tanks = locs[loc]["soviet_tanks"] - tanks_gone.get(loc, 0)
@@ -244,6 +245,14 @@ def plan_turn(v: dict, seat: str) -> Plan:
         and snipers a step away come closer first."""
         if not zhukov:
             return 0.0
+        if TEAM_NIGHT:
+            key = (loc, tuple(sorted(militia_gone.items())))
+            if key not in night_memo:
+                ends = dict(v["positions"])
+                ends[seat] = loc
+                apart = min((DIST[loc][ends[p]] for p in ends if p != seat), default=0)
+                night_memo[key] = NIGHT_WEIGHT * zhukov_night.night_cost(v, ends, militia_gone) + TEAM_GATHER * apart
+            return night_memo[key]
         # The hits go to the least injured Revolutionary there: a teammate shields the injured.
         mates = [p for p in locs[loc]["players"] if p != seat]
         least = min([injuries] + [v["injuries"].get(p, 0) for p in mates])
@@ -474,6 +483,10 @@ SPA_WEIGHT = 1.5
 # placed next door tonight walk in tomorrow; snipers two steps away arrive).
 LOOKAHEAD = 0.5
 GATHER = 15.0
+# The team price of the night (bots/zhukov_night.py): every player's end of day at once.
+TEAM_NIGHT = True
+NIGHT_WEIGHT = 1.0
+TEAM_GATHER = 5.0
 REINFORCEMENT = ("csepel", "szena", "hwpp")
 HEALERS = ("f_sandor_jampec", "f_ilona_kek")
 
