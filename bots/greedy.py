@@ -363,22 +363,6 @@ def plan_turn(v: dict, seat: str) -> Plan:
                 gain = (2 + len(f["icons"])) * max(1, 7 - day) * 0.9 * (ACTIVATE_ZHUKOV if zhukov else 1.0) \
                     - danger(pos, tanks_gone)
                 options.append((gain, pos, "activate_fighter", hand, resolved, tanks_gone, militia_gone, []))
-        if pool_to and not drew and POOL:
-            # Zhukov team play: hand the cards to a teammate who acts later today (its view will
-            # show them, and one hand resolves what two half hands cannot).
-            for loc, room in pool_to.items():
-                real = [k for k in hand if k >= 0]
-                if not real or dist[loc] > len(hand) + 1:
-                    continue
-                rest = pay_moves(tuple(hand), dist[loc])
-                if rest is None:
-                    continue
-                given = [k for k in rest if k >= 0][-room:]  # the most valuable ones
-                if not given:
-                    continue
-                kept = tuple(k for k in rest if k not in given)
-                gain = sum(value[k] for k in given) + POOL_BONUS * len(given) - danger(loc, tanks_gone)
-                options.append((gain, loc, "give_cards", kept, resolved, tanks_gone, militia_gone, []))
         if len(hand) < 10:  # draws come last (the drawn card is unknown)
             options.append((blank_value - danger(pos, tanks_gone) + 0.5, pos, "draw_card", (-1,) + hand,
                             resolved, tanks_gone, militia_gone, []))
@@ -401,14 +385,6 @@ def plan_turn(v: dict, seat: str) -> Plan:
                 top = Plan(val, [(kind, loc, [cards[k]["id"] for k in used if k >= 0])] + sub.steps)
         return top
 
-    # Teammates still to act today, by location, with the room left in their hands.
-    pool_to: dict[str, int] = {}
-    order = v.get("turn_order") or []
-    if zhukov and seat in order:
-        for mate in order[order.index(seat) + 1:]:
-            room = 10 - v["hands"].get(mate, 10)
-            if room > 0 and mate in v["positions"]:
-                pool_to[v["positions"][mate]] = max(pool_to.get(v["positions"][mate], 0), room)
     party0 = sorted(active[pos0], key=lambda f: -len(f["icons"]))[:2]
     return best(pos0, hand0, turn.get("actions_left", 0), bool(turn.get("free_move")), frozenset(), {}, {},
                 party0, frozenset(), False)
@@ -429,18 +405,7 @@ class RevTurn:
             return self._move(v, actions, seat)
         if decision["kind"] == "act" and decision["stage"] == "collect":
             return self._collect(v, actions, seat)
-        if decision["kind"] == "act" and decision["stage"] == "select" and decision.get("giver") == seat \
-                and decision.get("action") == "give_cards":
-            return self._give(v, actions, seat)
         return None
-
-    def _give(self, v, actions, seat):
-        """Hand over every card but the cheapest the receiver has no room for."""
-        hand = {c["id"]: c for c in v["hand"]}
-        picks = [a for a in actions if a["type"] == "select" and a["card"] in hand]
-        if picks:
-            return max(picks, key=lambda a: card_value(hand[a["card"]], v["day"], v.get("ruleset") == "zhukov"))
-        return next((a for a in actions if a["type"] == "done"), None)
 
     def _reserved(self, seat: str) -> set:
         plan = self.plans.get(seat)
@@ -483,11 +448,6 @@ class RevTurn:
             if hops:
                 return min(hops, key=lambda a: v["locations"][a["to"]]["soviet_tanks"])
             return None
-        if kind == "give_cards":
-            order = v.get("turn_order") or []
-            later = order[order.index(seat) + 1:] if seat in order else []
-            gives = [a for a in actions if a["type"] == "give_cards" and a["to"] in later]
-            return max(gives, key=lambda a: -v["hands"].get(a["to"], 0)) if gives else None
         want = next((a for a in actions if a["type"] == kind), None)
         return want
 
@@ -533,11 +493,12 @@ GATHER = 15.0
 TEAM_NIGHT = True
 NIGHT_WEIGHT = 1.0
 TEAM_GATHER = 5.0
-POOL = False
+# Zhukov: the 7th to 12th card of a hand are worth this share of their value (a full hand blocks
+# the morale draws), and an active fighter is worth twice its Conflict value (it gives its icons
+# at every action and takes the SPA's nightly hits instead of an injury).
 HAND_TAPER = True
-ACTIVATE_ZHUKOV = 2.0
 TAPER = (0.7, 0.5, 0.3, 0.1, 0.0, 0.0)
-POOL_BONUS = 6.0   # per card handed to a teammate who acts later (what one hand gains over two)
+ACTIVATE_ZHUKOV = 2.0
 REINFORCEMENT = ("csepel", "szena", "hwpp")
 HEALERS = ("f_sandor_jampec", "f_ilona_kek")
 
