@@ -230,6 +230,8 @@ def plan_turn(v: dict, seat: str) -> Plan:
                 for loc, x in locs.items()}
     cover_memo: dict = {}
     night_memo: dict = {}
+    at0 = {loc: {f["id"] for f in fs} for loc, fs in active.items()}
+    where0 = {f["id"]: loc for loc, fs in active.items() for f in fs}
 
     def danger(loc, tanks_gone):
         tanks = locs[loc]["soviet_tanks"] - tanks_gone.get(loc, 0)
@@ -239,19 +241,28 @@ def plan_turn(v: dict, seat: str) -> Plan:
         return tanks * 0.5 * hit_cost
 
     zhukov = v.get("ruleset") == "zhukov"
+    solo = v["revolutionaries"] == 1
 
-    def spa_cost(loc, militia_gone):
+    def spa_cost(loc, militia_gone, party=(), activated=frozenset()):
         """Zhukov: the fixed SPA phase attacks every player's location; militia next door walk in
         and snipers a step away come closer first."""
         if not zhukov:
             return 0.0
         if TEAM_NIGHT:
-            key = (loc, tuple(sorted(militia_gone.items())))
+            # The fighters taken along and those activated stand with the player tonight and
+            # take hits instead of injuries.
+            made = loc in activated and NIGHT_FIGHTERS
+            key = (loc, tuple(militia_gone.items()), tuple(f["id"] for f in party), made)
             if key not in night_memo:
+                brought = [f["id"] for f in party if f["id"] not in at0.get(loc, ())] if NIGHT_FIGHTERS else []
                 ends = dict(v["positions"])
                 ends[seat] = loc
                 apart = min((DIST[loc][ends[p]] for p in ends if p != seat), default=0)
-                night_memo[key] = NIGHT_WEIGHT * zhukov_night.night_cost(v, ends, militia_gone) + TEAM_GATHER * apart
+                moved = {loc: len(brought) + made}
+                for fid in brought:
+                    moved[where0[fid]] = moved.get(where0[fid], 0) - 1
+                night_memo[key] = (NIGHT_WEIGHT * zhukov_night.night_cost(v, ends, militia_gone, moved)
+                                   + TEAM_GATHER * apart)
             return night_memo[key]
         # The hits go to the least injured Revolutionary there: a teammate shields the injured.
         mates = [p for p in locs[loc]["players"] if p != seat]
@@ -265,7 +276,14 @@ def plan_turn(v: dict, seat: str) -> Plan:
         apart = min((DIST[loc][v["positions"][p]] for p in v["positions"] if p != seat), default=0)
         return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * per_hit / (1 + mates) + GATHER * apart
 
+    keep_memo: dict = {}
+
     def keep_value(hand):
+        if hand not in keep_memo:
+            keep_memo[hand] = _keep_value(hand)
+        return keep_memo[hand]
+
+    def _keep_value(hand):
         if zhukov and HAND_TAPER:
             # Zhukov: a full hand wastes the morale draws and the cards the team could spend on
             # steps toward events; the 7th card on is worth less than the first ones.
@@ -285,7 +303,8 @@ def plan_turn(v: dict, seat: str) -> Plan:
         nodes[0] += 1
         # ending the turn near an unresolved event saves paid steps tomorrow
         near = min((DIST[pos][loc] for loc in bonus if loc not in resolved), default=0)
-        top = Plan(keep_value(hand) - END_NEAR * near - spa_cost(pos, militia_gone), [("pass", pos, [])])
+        top = Plan(keep_value(hand) - END_NEAR * near - spa_cost(pos, militia_gone, party, activated),
+                   [("pass", pos, [])])
         if left <= 0 or nodes[0] > MAX_NODES:
             return top
         dist = DIST[pos]
@@ -363,6 +382,19 @@ def plan_turn(v: dict, seat: str) -> Plan:
                 gain = (2 + len(f["icons"])) * max(1, 7 - day) * 0.9 * (ACTIVATE_ZHUKOV if zhukov else 1.0) \
                     - danger(pos, tanks_gone)
                 options.append((gain, pos, "activate_fighter", hand, resolved, tanks_gone, militia_gone, []))
+            if zhukov and ACTIVATE_AWAY and (free or not solo):
+                # Zhukov: walk to a fighter to activate it (in a solo turn of 4 actions only with
+                # the free step next door: the search stays bounded).
+                for loc, x in locs.items():
+                    if loc == pos or loc in activated or len(active[loc]) >= 4 or (solo and dist[loc] != 1):
+                        continue
+                    inactive = [f for f in x["fighters"] if not f["active"]]
+                    rest = pay_moves(hand, dist[loc]) if inactive else None
+                    if rest is None:
+                        continue
+                    gain = (2 + len(inactive[0]["icons"])) * max(1, 7 - day) * 0.9 * ACTIVATE_ZHUKOV \
+                        - danger(loc, tanks_gone)
+                    options.append((gain, loc, "activate_fighter", rest, resolved, tanks_gone, militia_gone, []))
         if len(hand) < 10:  # draws come last (the drawn card is unknown)
             options.append((blank_value - danger(pos, tanks_gone) + 0.5, pos, "draw_card", (-1,) + hand,
                             resolved, tanks_gone, militia_gone, []))
@@ -378,7 +410,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
             if loc != pos:
                 new_party = sorted(party + [f for f in active[loc] if f["id"] not in party_ids],
                                    key=lambda f: -len(f["icons"]))[:2]
-            act_set = activated | {pos} if kind == "activate_fighter" else activated
+            act_set = activated | {loc} if kind == "activate_fighter" else activated
             sub = best(loc, rest, left - 1, False, res, tg, mg, new_party, act_set, kind == "draw_card")
             val = gain + sub.value
             if val > top.value:
@@ -499,6 +531,8 @@ TEAM_GATHER = 5.0
 HAND_TAPER = True
 TAPER = (0.7, 0.5, 0.3, 0.1, 0.0, 0.0)
 ACTIVATE_ZHUKOV = 2.0
+ACTIVATE_AWAY = True
+NIGHT_FIGHTERS = True
 REINFORCEMENT = ("csepel", "szena", "hwpp")
 HEALERS = ("f_sandor_jampec", "f_ilona_kek")
 

@@ -126,14 +126,16 @@ def spa_moves(v: dict, positions: dict, militia: dict, snipers: dict, skipped: s
     return militia, snipers
 
 
-def _location_cost(v: dict, loc: str, seats: list, strength: int, injuries: dict, limit: int) -> float:
+def _location_cost(v: dict, loc: str, seats: list, strength: int, injuries: dict, limit: int,
+                   fighters_moved: dict | None = None) -> float:
     """Expected cost of one location's fire: the first hit on its cheapest target, the second on
     the next cheapest (the team's choice), plus the threaten at 9+ without a barricade."""
     if strength <= 0:
         return 0.0
     x = v["locations"][loc]
     targets = [BARRICADE_COST] * x["barricades"]
-    targets += [FIGHTER_COST] * (sum(1 for f in x["fighters"] if f["active"]) + len(x["revolutionary_tanks"]))
+    fighters = sum(1 for f in x["fighters"] if f["active"]) + len(x["revolutionary_tanks"])
+    targets += [FIGHTER_COST] * max(0, fighters + (fighters_moved or {}).get(loc, 0))
     ks = sorted(injuries.get(s, 0) for s in seats)
     first = [injury_cost(k, limit, v["day"]) for k in ks]
     # the second hit: the same player one injury further, or the next one
@@ -148,13 +150,16 @@ def _location_cost(v: dict, loc: str, seats: list, strength: int, injuries: dict
     s = min(strength, 39)
     cost = P_ONE[s] * c1 + P_TWO[s] * c2
     if strength >= 9 and not x["barricades"]:
-        cost += THREATEN_COST
+        # morale on the skull at the end of the day loses the game
+        cost += THREATEN_COST + {1: LAST_INJURY_COST, 2: 3 * THREATEN_COST}.get(v["morale"], 0.0)
     return cost
 
 
-def night_cost(v: dict, positions: dict, militia_gone: dict | None = None) -> float:
+def night_cost(v: dict, positions: dict, militia_gone: dict | None = None,
+               fighters_moved: dict | None = None) -> float:
     """What tonight's Attack step (and, at LOOKAHEAD weight, tomorrow night's if nobody moved) is
-    expected to cost the team with the Revolutionaries ending the day at `positions`."""
+    expected to cost the team with the Revolutionaries ending the day at `positions`;
+    `fighters_moved` adds or takes away active fighters (activated, or taken along) per location."""
     locs = v["locations"]
     skipped = _skipped(v)
     militia = {loc: x["militia"] - (militia_gone or {}).get(loc, 0) for loc, x in locs.items()}
@@ -169,10 +174,10 @@ def night_cost(v: dict, positions: dict, militia_gone: dict | None = None) -> fl
     if "attack" not in skipped:
         for loc, seats in at.items():
             total += _location_cost(v, loc, seats, _strength(v, loc, militia.get(loc, 0), snipers.get(loc, 0)),
-                                    injuries, limit)
+                                    injuries, limit, fighters_moved)
     if v["day"] < 7:
         militia, snipers = spa_moves(v, positions, militia, snipers)
         for loc, seats in at.items():
             total += LOOKAHEAD * _location_cost(
-                v, loc, seats, _strength(v, loc, militia.get(loc, 0), snipers.get(loc, 0)), injuries, limit)
+                v, loc, seats, _strength(v, loc, militia.get(loc, 0), snipers.get(loc, 0)), injuries, limit, fighters_moved)
     return total
