@@ -26,7 +26,7 @@ P_TWO = [sum(a + b <= s for a, b in _PAIRS) / 36 for s in range(0, 40)]
 # player nears the limit), the injury that reaches the limit (the game).
 BARRICADE_COST, FIGHTER_COST = 10.0, 12.0
 LAST_INJURY_COST = 400.0
-THREATEN_COST = 20.0   # morale one step toward the Soviet end (a card less at each draw)
+THREATEN_COST = 60.0   # morale one step toward the Soviet end (a card less at each draw)
 LOOKAHEAD = 0.5        # tomorrow night's attack, if everyone stayed
 
 

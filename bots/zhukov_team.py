@@ -13,6 +13,7 @@ NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
 HOSTILE_UNITS = ("place_soviet_tanks", "place_snipers")
 TURN_ORDER_BY_HAND = True
 LARGEST_LAST = False
+BY_FIGHTERS = False
 UNITS_HERE = ("e09", "e13", "e17")  # "Anywhere" events whose placement puts militia or a sniper on their location
 
 
@@ -68,6 +69,9 @@ def choose(v: dict, actions: list[dict]) -> dict | None:
         # later players join for the night (they see where it ended).
         picks = [a for a in actions if a["type"] == "choose_next"]
         if picks:
+            if BY_FIGHTERS:
+                return max(picks, key=lambda a: (_absorbers(v, v["positions"][a["seat"]]) - v["locations"][v["positions"][a["seat"]]]["barricades"],
+                                                 v["hands"].get(a["seat"], 0), a["seat"] == v["seat"]))
             sign = -1 if LARGEST_LAST else 1
             return max(picks, key=lambda a: (sign * v["hands"].get(a["seat"], 0), -v["injuries"].get(a["seat"], 0),
                                              a["seat"] == v["seat"]))
