@@ -244,37 +244,24 @@ def plan_turn(v: dict, seat: str) -> Plan:
     solo = v["revolutionaries"] == 1
 
     def spa_cost(loc, militia_gone, party=(), activated=frozenset()):
-        """Zhukov: the fixed SPA phase attacks every player's location; militia next door walk in
-        and snipers a step away come closer first."""
+        """Zhukov: what tonight's fixed SPA phase (and tomorrow's, at half weight) costs the whole
+        team with this player ending the day at `loc` and the others where they stand
+        (bots/zhukov_night.py). The fighters taken along and the one activated there stand with
+        the player tonight and take hits instead of injuries."""
         if not zhukov:
             return 0.0
-        if TEAM_NIGHT:
-            # The fighters taken along and those activated stand with the player tonight and
-            # take hits instead of injuries.
-            made = loc in activated and NIGHT_FIGHTERS
-            key = (loc, tuple(militia_gone.items()), tuple(f["id"] for f in party), made)
-            if key not in night_memo:
-                brought = [f["id"] for f in party if f["id"] not in at0.get(loc, ())] if NIGHT_FIGHTERS else []
-                ends = dict(v["positions"])
-                ends[seat] = loc
-                apart = min((DIST[loc][ends[p]] for p in ends if p != seat), default=0)
-                moved = {loc: len(brought) + made}
-                for fid in brought:
-                    moved[where0[fid]] = moved.get(where0[fid], 0) - 1
-                night_memo[key] = (NIGHT_WEIGHT * zhukov_night.night_cost(v, ends, militia_gone, moved)
-                                   + TEAM_GATHER * apart)
-            return night_memo[key]
-        # The hits go to the least injured Revolutionary there: a teammate shields the injured.
-        mates = [p for p in locs[loc]["players"] if p != seat]
-        least = min([injuries] + [v["injuries"].get(p, 0) for p in mates])
-        last = least + 1 >= injury_limit(v["revolutionaries"], v["options"])
-        per_hit = 12 if active[loc] else (300 if last else 25 + 15 * least)
-        # Teammates standing there share the location's one attack (its two dice, not two each).
-        mates = len(mates)
-        # Standing apart gives the SPA one more location to fire at (the dice hit fewer times per
-        # unit of strength when the strength is gathered in one place).
-        apart = min((DIST[loc][v["positions"][p]] for p in v["positions"] if p != seat), default=0)
-        return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * per_hit / (1 + mates) + GATHER * apart
+        made = loc in activated
+        key = (loc, tuple(militia_gone.items()), tuple(f["id"] for f in party), made)
+        if key not in night_memo:
+            brought = [f["id"] for f in party if f["id"] not in at0.get(loc, ())]
+            ends = dict(v["positions"])
+            ends[seat] = loc
+            apart = min((DIST[loc][ends[p]] for p in ends if p != seat), default=0)
+            moved = {loc: len(brought) + made}
+            for fid in brought:
+                moved[where0[fid]] = moved.get(where0[fid], 0) - 1
+            night_memo[key] = NIGHT_WEIGHT * zhukov_night.night_cost(v, ends, militia_gone, moved) + GATHER * apart
+        return night_memo[key]
 
     keep_memo: dict = {}
 
@@ -284,7 +271,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
         return keep_memo[hand]
 
     def _keep_value(hand):
-        if zhukov and HAND_TAPER:
+        if zhukov:
             # Zhukov: a full hand wastes the morale draws and the cards the team could spend on
             # steps toward events; the 7th card on is worth less than the first ones.
             vals = sorted((value[k] if k >= 0 else blank_value for k in hand), reverse=True)
@@ -382,7 +369,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
                 gain = (2 + len(f["icons"])) * max(1, 7 - day) * 0.9 * (ACTIVATE_ZHUKOV if zhukov else 1.0) \
                     - danger(pos, tanks_gone)
                 options.append((gain, pos, "activate_fighter", hand, resolved, tanks_gone, militia_gone, []))
-            if zhukov and ACTIVATE_AWAY and (free or not solo):
+            if zhukov and (free or not solo):
                 # Zhukov: walk to a fighter to activate it (in a solo turn of 4 actions only with
                 # the free step next door: the search stays bounded).
                 for loc, x in locs.items():
@@ -513,59 +500,16 @@ class RevTurn:
         return None
 
 
-# Expected hits of the SPA's 2-dice attack at each strength: P(smaller die <= s) + P(sum <= s).
-_PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
-SPA_HITS = [sum((min(a, b) <= s) + (a + b <= s) for a, b in _PAIRS) / 36 for s in range(0, 40)]
-SPA_WEIGHT = 1.5
-# Weight of tomorrow night's attack on a location a Revolutionary ends the day in (militia
-# placed next door tonight walk in tomorrow; snipers two steps away arrive).
-LOOKAHEAD = 0.5
-GATHER = 15.0
-# The team price of the night (bots/zhukov_night.py): every player's end of day at once.
-TEAM_NIGHT = True
+# The team price of the night (bots/zhukov_night.py), and a small pull toward the teammates
+# beyond tonight (per step from the nearest one).
 NIGHT_WEIGHT = 1.0
-TEAM_GATHER = 5.0
+GATHER = 5.0
 # Zhukov: the 7th to 12th card of a hand are worth this share of their value (a full hand blocks
 # the morale draws), and an active fighter is worth twice its Conflict value (it gives its icons
 # at every action and takes the SPA's nightly hits instead of an injury).
-HAND_TAPER = True
 TAPER = (0.7, 0.5, 0.3, 0.1, 0.0, 0.0)
 ACTIVATE_ZHUKOV = 2.0
-ACTIVATE_AWAY = True
-NIGHT_FIGHTERS = True
-REINFORCEMENT = ("csepel", "szena", "hwpp")
 HEALERS = ("f_sandor_jampec", "f_ilona_kek")
-
-
-def zhukov_spa_hits(v: dict, loc: str, militia_gone: dict | None = None) -> float:
-    """Expected hits to `loc` in tonight's Zhukov SPA phase if a Revolutionary ends the day there, plus
-    LOOKAHEAD times tomorrow night's if they stay."""
-    locs = v["locations"]
-    x = locs[loc]
-    if any(f["id"] in ("f_marton_kalapos",) and f["active"] for f in x["fighters"]):
-        bonus = -3
-    else:
-        bonus = 0
-    militia = x["militia"] - (militia_gone or {}).get(loc, 0)
-    snipers = x["snipers"]
-    for n in NEIGHBOURS[loc]:
-        y = locs[n]
-        if y["players"] or y["barricades"]:
-            continue
-        militia += y["militia"]
-        snipers += y["snipers"]  # a sniper next door steps in (it may have a closer player: an upper bound)
-    strength = max(0, int(round(militia + 3 * snipers + bonus)))
-    tonight = SPA_HITS[min(strength, 39)]
-    # Tomorrow night, if still here: tonight's reinforcements next door walk in, snipers two steps
-    # away arrive (what a position commits the team to beyond tonight).
-    later = militia + 3 * snipers + bonus
-    for n in NEIGHBOURS[loc]:
-        if n in REINFORCEMENT and not locs[n]["barricades"]:
-            later += 1
-        for m in NEIGHBOURS[n]:
-            if m != loc and m not in NEIGHBOURS[loc] and not locs[m]["players"]:
-                later += 3 * locs[m]["snipers"] / 2
-    return tonight + LOOKAHEAD * SPA_HITS[min(max(0, int(round(later))), 39)]
 
 
 def turn_left(v: dict) -> int:

@@ -31,16 +31,11 @@ LOOKAHEAD = 0.5        # tomorrow night's attack, if everyone stayed
 
 
 INJURY_BASE, INJURY_STEP = 25.0, 15.0
-DAY_SCALE = 0.0        # how much cheaper a survivable injury is as the game nears its end
 
 
-def injury_cost(k: int, limit: int, day: int = 1) -> float:
-    if k + 1 >= limit:
-        return LAST_INJURY_COST
-    # the nights left to survive with it (an injury on the last night that is not the last one
-    # costs little)
-    scale = 1.0 - DAY_SCALE * (day - 1) / 6
-    return (INJURY_BASE + INJURY_STEP * k) * scale
+def injury_cost(k: int, limit: int) -> float:
+    """A Revolutionary's injury number k+1: the one that reaches the limit costs the game."""
+    return LAST_INJURY_COST if k + 1 >= limit else INJURY_BASE + INJURY_STEP * k
 
 
 def _skipped(v: dict) -> set:
@@ -72,7 +67,7 @@ def spa_moves(v: dict, positions: dict, militia: dict, snipers: dict, skipped: s
     locs = v["locations"]
     militia, snipers = dict(militia), dict(snipers)
     occupied = {}
-    for seat, loc in positions.items():
+    for loc in positions.values():
         occupied[loc] = occupied.get(loc, 0) + 1
 
     def stays(loc):
@@ -137,7 +132,7 @@ def _location_cost(v: dict, loc: str, seats: list, strength: int, injuries: dict
     fighters = sum(1 for f in x["fighters"] if f["active"]) + len(x["revolutionary_tanks"])
     targets += [FIGHTER_COST] * max(0, fighters + (fighters_moved or {}).get(loc, 0))
     ks = sorted(injuries.get(s, 0) for s in seats)
-    first = [injury_cost(k, limit, v["day"]) for k in ks]
+    first = [injury_cost(k, limit) for k in ks]
     # the second hit: the same player one injury further, or the next one
     opts = sorted(targets + first)
     if not opts:
@@ -145,7 +140,7 @@ def _location_cost(v: dict, loc: str, seats: list, strength: int, injuries: dict
     c1 = opts[0]
     rest = sorted(targets + first)[1:]
     if c1 not in targets and ks:
-        rest = sorted(targets + [injury_cost(ks[0] + 1, limit, v["day"])] + first[1:])
+        rest = sorted(targets + [injury_cost(ks[0] + 1, limit)] + first[1:])
     c2 = rest[0] if rest else 0.0
     s = min(strength, 39)
     cost = P_ONE[s] * c1 + P_TWO[s] * c2

@@ -59,15 +59,15 @@ def test_greedy_zhukov_player_heals_with_ilona_kek_at_once():
 def test_greedy_zhukov_night_cost_counts_tomorrows_reinforcements_next_door():
     # Phase 3 (Zhukov), Place militia: Csepel, Széna Square and HWPP Headquarters get a militia every
     # night, which walks into a player's location next door the night after.
-    from bots.greedy import zhukov_spa_hits
+    from bots.zhukov_night import night_cost
     from tests.test_zhukov_rules import clear_units
 
     g = staged(1, 1)
     clear_units(g)
     g.invalidate()
     v = g.view("rev1")
-    assert zhukov_spa_hits(v, "kossuth") == 0.0      # no SPA unit near, no reinforcement next door
-    assert zhukov_spa_hits(v, "university") > 0.0    # next to Csepel and Széna Square
+    assert night_cost(v, {"rev1": "kossuth"}) == 0.0      # no SPA unit near, no reinforcement next door
+    assert night_cost(v, {"rev1": "university"}) > 0.0    # next to Csepel and Széna Square
 
 
 def test_greedy_zhukov_night_model_places_the_units_as_the_spa_phase_does():
