@@ -16,7 +16,7 @@ import random
 from engine.public import DISTANCE as DIST  # static map distances (steps between locations)
 from engine.public import catalog, injury_limit
 
-from . import zhukov_team
+from . import zhukov_night, zhukov_team
 
 # The map is public, static information (the same the client draws).
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
@@ -229,6 +229,9 @@ def plan_turn(v: dict, seat: str) -> Plan:
     shielded = {loc: bool(x["barricades"] or any(f["id"] == "f_peter_hajas" for f in active[loc]))
                 for loc, x in locs.items()}
     cover_memo: dict = {}
+    night_memo: dict = {}
+    at0 = {loc: {f["id"] for f in fs} for loc, fs in active.items()}
+    where0 = {f["id"]: loc for loc, fs in active.items() for f in fs}
 
     def danger(loc, tanks_gone):
         tanks = locs[loc]["soviet_tanks"] - tanks_gone.get(loc, 0)
@@ -238,25 +241,41 @@ def plan_turn(v: dict, seat: str) -> Plan:
         return tanks * 0.5 * hit_cost
 
     zhukov = v.get("ruleset") == "zhukov"
+    solo = v["revolutionaries"] == 1
 
-    def spa_cost(loc, militia_gone):
-        """Zhukov: the fixed SPA phase attacks every player's location; militia next door walk in
-        and snipers a step away come closer first."""
+    def spa_cost(loc, militia_gone, party=(), activated=frozenset()):
+        """Zhukov: what tonight's fixed SPA phase (and tomorrow's, at half weight) costs the whole
+        team with this player ending the day at `loc` and the others where they stand
+        (bots/zhukov_night.py). The fighters taken along and the one activated there stand with
+        the player tonight and take hits instead of injuries."""
         if not zhukov:
             return 0.0
-        # The hits go to the least injured Revolutionary there: a teammate shields the injured.
-        mates = [p for p in locs[loc]["players"] if p != seat]
-        least = min([injuries] + [v["injuries"].get(p, 0) for p in mates])
-        last = least + 1 >= injury_limit(v["revolutionaries"], v["options"])
-        per_hit = 12 if active[loc] else (300 if last else 25 + 15 * least)
-        # Teammates standing there share the location's one attack (its two dice, not two each).
-        mates = len(mates)
-        # Standing apart gives the SPA one more location to fire at (the dice hit fewer times per
-        # unit of strength when the strength is gathered in one place).
-        apart = min((DIST[loc][v["positions"][p]] for p in v["positions"] if p != seat), default=0)
-        return SPA_WEIGHT * zhukov_spa_hits(v, loc, militia_gone) * per_hit / (1 + mates) + GATHER * apart
+        made = loc in activated
+        key = (loc, tuple(militia_gone.items()), tuple(f["id"] for f in party), made)
+        if key not in night_memo:
+            brought = [f["id"] for f in party if f["id"] not in at0.get(loc, ())]
+            ends = dict(v["positions"])
+            ends[seat] = loc
+            apart = min((DIST[loc][ends[p]] for p in ends if p != seat), default=0)
+            moved = {loc: len(brought) + made}
+            for fid in brought:
+                moved[where0[fid]] = moved.get(where0[fid], 0) - 1
+            night_memo[key] = NIGHT_WEIGHT * zhukov_night.night_cost(v, ends, militia_gone, moved) + GATHER * apart
+        return night_memo[key]
+
+    keep_memo: dict = {}
 
     def keep_value(hand):
+        if hand not in keep_memo:
+            keep_memo[hand] = _keep_value(hand)
+        return keep_memo[hand]
+
+    def _keep_value(hand):
+        if zhukov:
+            # Zhukov: a full hand wastes the morale draws and the cards the team could spend on
+            # steps toward events; the 7th card on is worth less than the first ones.
+            vals = sorted((value[k] if k >= 0 else blank_value for k in hand), reverse=True)
+            return sum(x * (1.0 if i < 6 else TAPER[i - 6]) for i, x in enumerate(vals))
         return sum(value[k] if k >= 0 else blank_value for k in hand)
 
     def cover_idx(need, fixed, hand):
@@ -271,7 +290,8 @@ def plan_turn(v: dict, seat: str) -> Plan:
         nodes[0] += 1
         # ending the turn near an unresolved event saves paid steps tomorrow
         near = min((DIST[pos][loc] for loc in bonus if loc not in resolved), default=0)
-        top = Plan(keep_value(hand) - END_NEAR * near - spa_cost(pos, militia_gone), [("pass", pos, [])])
+        top = Plan(keep_value(hand) - END_NEAR * near - spa_cost(pos, militia_gone, party, activated),
+                   [("pass", pos, [])])
         if left <= 0 or nodes[0] > MAX_NODES:
             return top
         dist = DIST[pos]
@@ -346,8 +366,22 @@ def plan_turn(v: dict, seat: str) -> Plan:
             inactive = [f for f in here["fighters"] if not f["active"]]
             if inactive and pos not in activated and len(active[pos]) < 4:
                 f = inactive[0]
-                gain = (2 + len(f["icons"])) * max(1, 7 - day) * 0.9 - danger(pos, tanks_gone)
+                gain = (2 + len(f["icons"])) * max(1, 7 - day) * 0.9 * (ACTIVATE_ZHUKOV if zhukov else 1.0) \
+                    - danger(pos, tanks_gone)
                 options.append((gain, pos, "activate_fighter", hand, resolved, tanks_gone, militia_gone, []))
+            if zhukov and (free or not solo):
+                # Zhukov: walk to a fighter to activate it (in a solo turn of 4 actions only with
+                # the free step next door: the search stays bounded).
+                for loc, x in locs.items():
+                    if loc == pos or loc in activated or len(active[loc]) >= 4 or (solo and dist[loc] != 1):
+                        continue
+                    inactive = [f for f in x["fighters"] if not f["active"]]
+                    rest = pay_moves(hand, dist[loc]) if inactive else None
+                    if rest is None:
+                        continue
+                    gain = (2 + len(inactive[0]["icons"])) * max(1, 7 - day) * 0.9 * ACTIVATE_ZHUKOV \
+                        - danger(loc, tanks_gone)
+                    options.append((gain, loc, "activate_fighter", rest, resolved, tanks_gone, militia_gone, []))
         if len(hand) < 10:  # draws come last (the drawn card is unknown)
             options.append((blank_value - danger(pos, tanks_gone) + 0.5, pos, "draw_card", (-1,) + hand,
                             resolved, tanks_gone, militia_gone, []))
@@ -363,7 +397,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
             if loc != pos:
                 new_party = sorted(party + [f for f in active[loc] if f["id"] not in party_ids],
                                    key=lambda f: -len(f["icons"]))[:2]
-            act_set = activated | {pos} if kind == "activate_fighter" else activated
+            act_set = activated | {loc} if kind == "activate_fighter" else activated
             sub = best(loc, rest, left - 1, False, res, tg, mg, new_party, act_set, kind == "draw_card")
             val = gain + sub.value
             if val > top.value:
@@ -466,47 +500,16 @@ class RevTurn:
         return None
 
 
-# Expected hits of the SPA's 2-dice attack at each strength: P(smaller die <= s) + P(sum <= s).
-_PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
-SPA_HITS = [sum((min(a, b) <= s) + (a + b <= s) for a, b in _PAIRS) / 36 for s in range(0, 40)]
-SPA_WEIGHT = 1.5
-# Weight of tomorrow night's attack on a location a Revolutionary ends the day in (militia
-# placed next door tonight walk in tomorrow; snipers two steps away arrive).
-LOOKAHEAD = 0.5
-GATHER = 15.0
-REINFORCEMENT = ("csepel", "szena", "hwpp")
+# The team price of the night (bots/zhukov_night.py), and a small pull toward the teammates
+# beyond tonight (per step from the nearest one).
+NIGHT_WEIGHT = 1.0
+GATHER = 5.0
+# Zhukov: the 7th to 12th card of a hand are worth this share of their value (a full hand blocks
+# the morale draws), and an active fighter is worth twice its Conflict value (it gives its icons
+# at every action and takes the SPA's nightly hits instead of an injury).
+TAPER = (0.7, 0.5, 0.3, 0.1, 0.0, 0.0)
+ACTIVATE_ZHUKOV = 2.0
 HEALERS = ("f_sandor_jampec", "f_ilona_kek")
-
-
-def zhukov_spa_hits(v: dict, loc: str, militia_gone: dict | None = None) -> float:
-    """Expected hits to `loc` in tonight's Zhukov SPA phase if a Revolutionary ends the day there, plus
-    LOOKAHEAD times tomorrow night's if they stay."""
-    locs = v["locations"]
-    x = locs[loc]
-    if any(f["id"] in ("f_marton_kalapos",) and f["active"] for f in x["fighters"]):
-        bonus = -3
-    else:
-        bonus = 0
-    militia = x["militia"] - (militia_gone or {}).get(loc, 0)
-    snipers = x["snipers"]
-    for n in NEIGHBOURS[loc]:
-        y = locs[n]
-        if y["players"] or y["barricades"]:
-            continue
-        militia += y["militia"]
-        snipers += y["snipers"]  # a sniper next door steps in (it may have a closer player: an upper bound)
-    strength = max(0, int(round(militia + 3 * snipers + bonus)))
-    tonight = SPA_HITS[min(strength, 39)]
-    # Tomorrow night, if still here: tonight's reinforcements next door walk in, snipers two steps
-    # away arrive (what a position commits the team to beyond tonight).
-    later = militia + 3 * snipers + bonus
-    for n in NEIGHBOURS[loc]:
-        if n in REINFORCEMENT and not locs[n]["barricades"]:
-            later += 1
-        for m in NEIGHBOURS[n]:
-            if m != loc and m not in NEIGHBOURS[loc] and not locs[m]["players"]:
-                later += 3 * locs[m]["snipers"] / 2
-    return tonight + LOOKAHEAD * SPA_HITS[min(max(0, int(round(later))), 39)]
 
 
 def turn_left(v: dict) -> int:

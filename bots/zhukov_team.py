@@ -11,6 +11,7 @@ from engine.public import catalog, injury_limit
 
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
 HOSTILE_UNITS = ("place_soviet_tanks", "place_snipers")
+BY_FIGHTERS = False
 UNITS_HERE = ("e09", "e13", "e17")  # "Anywhere" events whose placement puts militia or a sniper on their location
 
 
@@ -61,6 +62,17 @@ def choose(v: dict, actions: list[dict]) -> dict | None:
         if d.get("event") in UNITS_HERE:
             return max(places, key=lambda a: (_dist_to_player(v, a["location"]), a["location"]))
         return min(places, key=lambda a: (_dist_to_player(v, a["location"]), a["location"]))
+    if kind == "turn_order":
+        # The largest hand first: it gets the 2 actions of a 3-player day and sets the place the
+        # later players join for the night (they see where it ended).
+        picks = [a for a in actions if a["type"] == "choose_next"]
+        if picks:
+            if BY_FIGHTERS:
+                return max(picks, key=lambda a: (_absorbers(v, v["positions"][a["seat"]]) - v["locations"][v["positions"][a["seat"]]]["barricades"],
+                                                 v["hands"].get(a["seat"], 0), a["seat"] == v["seat"]))
+            return max(picks, key=lambda a: (v["hands"].get(a["seat"], 0), -v["injuries"].get(a["seat"], 0),
+                                             a["seat"] == v["seat"]))
+        return None
     if kind == "zhukov_spa":
         if stage == "place_militia":
             return max(actions, key=lambda a: (-sum(_players_near(v, a["location"])), a["location"]))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bots.greedy import GreedyBot
 from bots.match import play
-from tests.test_zhukov_rules import one_card, staged
+from engine.frames import kinds
+from tests.test_zhukov_rules import one_card, run, staged
 
 
 def test_greedy_team_places_the_soviet_tank_where_no_player_stands():
@@ -58,12 +59,56 @@ def test_greedy_zhukov_player_heals_with_ilona_kek_at_once():
 def test_greedy_zhukov_night_cost_counts_tomorrows_reinforcements_next_door():
     # Phase 3 (Zhukov), Place militia: Csepel, Széna Square and HWPP Headquarters get a militia every
     # night, which walks into a player's location next door the night after.
-    from bots.greedy import zhukov_spa_hits
+    from bots.zhukov_night import night_cost
     from tests.test_zhukov_rules import clear_units
 
     g = staged(1, 1)
     clear_units(g)
     g.invalidate()
     v = g.view("rev1")
-    assert zhukov_spa_hits(v, "kossuth") == 0.0      # no SPA unit near, no reinforcement next door
-    assert zhukov_spa_hits(v, "university") > 0.0    # next to Csepel and Széna Square
+    assert night_cost(v, {"rev1": "kossuth"}) == 0.0      # no SPA unit near, no reinforcement next door
+    assert night_cost(v, {"rev1": "university"}) > 0.0    # next to Csepel and Széna Square
+
+
+def test_greedy_zhukov_night_model_places_the_units_as_the_spa_phase_does():
+    # Phase 3 (Zhukov), the rulebook's SPA example: the bot's forecast of steps 1-3 from the view
+    # (militia walk in, snipers come one step closer, reinforcements) is what the engine then does.
+    from bots.zhukov_night import spa_moves
+    from tests.test_zhukov_rules import run, spa_example
+
+    g = spa_example()
+    g.invalidate()
+    v = g.view("rev1")
+    militia, snipers = spa_moves(v, v["positions"], {k: x["militia"] for k, x in v["locations"].items()},
+                                 {k: x["snipers"] for k, x in v["locations"].items()})
+    run(g)
+    g.apply("rev2", {"type": "move_sniper", "from": "astoria", "to": "radio"})  # the tie the team picks
+    here = g.s["locations"]
+    for loc in ("corvin", "csepel", "radio", "szena", "hwpp"):
+        assert (militia.get(loc, 0), snipers.get(loc, 0)) == (here[loc]["militia"], here[loc]["snipers"]), loc
+
+
+def test_greedy_zhukov_night_a_teammate_joined_adds_no_second_attack():
+    # Phase 3 (Zhukov), Attack: the SPA rolls once per location with a player, so ending the day
+    # beside a teammate costs the team less than ending it alone next to other SPA units.
+    from bots.zhukov_night import night_cost
+    from tests.test_zhukov_rules import spa_example
+
+    g = spa_example()
+    g.invalidate()
+    v = g.view("rev1")
+    together = night_cost(v, {"rev1": "corvin", "rev2": "corvin"})
+    apart = night_cost(v, {"rev1": "corvin", "rev2": "csepel"})
+    assert together < apart
+
+
+def test_greedy_zhukov_turn_order_puts_the_largest_hand_first():
+    # Phase 2: the team chooses the turn order; with 3 players the first takes 2 actions.
+    g = staged(3, 1)
+    g.s["hands"]["rev3"].extend(g.s["rev_deck"][:3])
+    del g.s["rev_deck"][:3]
+    g.s["stack"] = [kinds.turn_order()]
+    run(g)
+    view = g.view("rev1")
+    assert view["decision"]["kind"] == "turn_order"
+    assert GreedyBot(1).choose(view, g.legal_actions("rev1")) == {"type": "choose_next", "seat": "rev3"}
