@@ -333,7 +333,12 @@ class GameStore:
             self._cache.move_to_end(gid)
             return row, cached[1]
         game = await self._rebuild(row, row.version)
-        if not moving:  # the move in flight remembers its own copy when it commits
+        # The move in flight remembers its own copy when it commits; and a row read before a move
+        # that has committed since must not turn our copy back to its version: the move pushed the
+        # new one already, so the socket joining at the old one would be the only one behind, and
+        # the next move on the older copy stale.
+        newer = self._cache.get(gid)
+        if gid not in self._moving and not (newer and newer[0] > row.version):
             self._remember(gid, row.version, game)
         return row, game
 

@@ -79,6 +79,8 @@ class BotRoom:
         self.think = think
         self.latencies: list[float] = []
         self.moves = self.stale = self.lost = 0
+        self.why_lost: list[str] = []  # what the person waited for when a room gave up
+        self.gid, self.http_base = gid, ws_base.replace("ws", "http", 1)
         self.screens: list[Screen] = []
         self.readers: list[asyncio.Task] = []
 
@@ -86,8 +88,24 @@ class BotRoom:
         self.screens = [Screen(await websockets.connect(u, max_size=2**22)) for u in self.urls]
         self.readers = [asyncio.create_task(s.read()) for s in self.screens]
 
+    async def _gave_up(self, waiting_for: str) -> None:
+        self.lost += 1
+        latest = self.screens[0].latest or {"version": None, "view": {}}
+        try:
+            async with httpx.AsyncClient(base_url=self.http_base, timeout=10) as http:
+                server = (await http.get(f"/api/games/{self.gid}")).json().get("version")
+        except Exception as e:  # noqa: BLE001 - a diagnostic only
+            server = repr(e)
+        self.why_lost.append(f"game {self.gid}, the server at version {server}, the screens at "
+                             f"{[sc.latest and sc.latest['version'] for sc in self.screens]}; "
+                             f"waiting for {waiting_for} at version {latest['version']}: active "
+                             f"{latest['view'].get('active')}, my actions "
+                             f"{[a['type'] for a in latest['view'].get('actions', [])]}, "
+                             f"step {latest['view'].get('step')}")
+
     async def run(self, deadline: float) -> None:
         me = self.screens[0]
+        waiting_for = "the first view"
         try:
             while time.perf_counter() < deadline:
                 me.changed.clear()
@@ -99,6 +117,7 @@ class BotRoom:
                     continue
                 acts = [a for a in view["view"]["actions"] if a["type"] not in ("undo", "cancel")]
                 if not acts:  # the bots' turn: wait for the next view
+                    waiting_for = "a bot"
                     await asyncio.wait_for(me.changed.wait(), 60)
                     continue
                 await asyncio.sleep(self.rng.expovariate(1 / self.think) if self.think else 0)
@@ -109,6 +128,7 @@ class BotRoom:
                 errors = len(me.errors)
                 target = view["version"] + 1
                 t0 = time.perf_counter()
+                waiting_for = "my own move"
                 await me.ws.send(json.dumps({"type": "action", "version": view["version"], "action": action}))
                 while target not in me.arrived and len(me.errors) == errors:
                     me.changed.clear()
@@ -121,12 +141,12 @@ class BotRoom:
                     for s in self.screens:
                         await asyncio.wait_for(s.wait_for(target), 30)
                 except TimeoutError:
-                    self.lost += 1
+                    await self._gave_up("every screen")
                     continue
                 self.latencies.append(max(s.arrived[target] for s in self.screens) - t0)
                 self.moves += 1
         except TimeoutError:
-            self.lost += 1
+            await self._gave_up(waiting_for)
         finally:
             for s in self.screens:
                 await s.ws.close()
@@ -183,6 +203,7 @@ async def play(base: str, rooms: int, seconds: float, think: float, seed: int, o
              for name in ("doi_moves_total", "doi_bot_moves_total", "doi_bot_think_cpu_seconds_total")}
     return {"rooms": rooms, "seconds": elapsed, "person_moves": sum(r.moves for r in objs),
             "stale": sum(r.stale for r in objs), "lost": sum(r.lost for r in objs),
+            "why_lost": [w for r in objs for w in r.why_lost],
             "moves": delta["doi_moves_total"], "bot_moves": delta["doi_bot_moves_total"],
             "bot_think_s": delta["doi_bot_think_cpu_seconds_total"],
             "p50": pct(0.5), "p95": pct(0.95), "p99": pct(0.99), "max": lat[-1] * 1000 if lat else float("nan")}
@@ -232,16 +253,23 @@ def main(argv: list[str] | None = None) -> int:
             mine.append(time.process_time())
             load.append(os.getloadavg()[0])
 
+        r: dict = {}
         try:
             r = asyncio.run(play(server.base, args.rooms, args.seconds, args.think, args.seed, on_play, on_stop))
             for p in spy:
                 p.wait(timeout=args.seconds + 60)
         finally:
             server.stop()
+            if r.get("lost"):  # what the server said about the rooms that stalled, before the log goes
+                noted = [line for line in server.log_path.read_text(errors="replace").splitlines()
+                         if any(w in line for w in ("ERROR", "WARNING", "Traceback", "Error"))]
+                print("\n".join(["server log, warnings and errors:"] + noted[-20:]))
     server_cpu = cpu[1] - cpu[0]
     print(f"{r['rooms']} rooms (1 person + 2 bots each, 3 sockets), {r['seconds']:.1f} s, think {args.think} s, "
           f"bot pause {args.bot_pause} s, {args.db}")
     print(f"person's moves: {r['person_moves']} timed, {r['stale']} stale (a bot first), {r['lost']} lost")
+    for why in r["why_lost"][:5]:
+        print("  lost:", why)
     print(f"person's move -> every screen: p50 {r['p50']:.1f} ms, p95 {r['p95']:.1f} ms, p99 {r['p99']:.1f} ms, "
           f"max {r['max']:.1f} ms")
     moves = max(r["moves"], 1)

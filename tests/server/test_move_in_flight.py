@@ -48,3 +48,27 @@ def test_no_reader_sees_a_move_before_it_commits(client):
     assert seen["cached"] is None and seen["running"] is None
     assert seen["loaded"] == (version, before)  # the committed state, not the move in flight
     assert seen["applied"] == seen["after"] == version + 1  # the move itself went through and is cached
+
+
+def test_a_row_read_before_a_move_never_turns_the_cached_game_back(client):
+    """A socket joining read the room's row (version N), then a move to N+1 committed and was pushed
+    to the sockets already there, then the join loaded the game for its row: that rebuilt version N
+    and replaced the cached N+1, so the join's check for moves it missed saw nothing newer, and that
+    socket stayed at N while the game waited for its player (seen in bench.bot_rooms, 1 room in 200).
+    The join still gets version N, to catch up from; the cache keeps N+1."""
+    room, _ = started_room(client)
+    gid = room["id"]
+    store = client.app.state.store
+
+    async def join_racing_a_move():
+        row = await store.row(gid)  # the join's read, before the move
+        version, game = store.cached(gid)
+        seat = game.active_seats()[0]
+        action = next(a for a in game.legal_actions(seat) if a["type"] != "undo")
+        await store.apply(gid, seat, version, action)
+        loaded_row, loaded = await store.load(gid, row)
+        return row.version, loaded_row.version, loaded.move_count, store.cached(gid)[0]
+
+    read, joined, moves, cached = client.portal.call(join_racing_a_move)
+    assert (joined, moves) == (read, read)  # the join sees the version of its row ...
+    assert cached == read + 1  # ... and the store keeps the move, so the join's catch-up pushes it
