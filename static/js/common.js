@@ -223,3 +223,14 @@ export function prettyText(text, seats, me) {
     return info && info.name ? info.name : SEAT_LABEL[m];
   });
 }
+
+/** The row under the prompt that holds the seat's own tools (the resume link, the notification
+ *  button): one line, so the decision and the board above the fold keep their room. */
+export function seatTools() {
+  let row = document.getElementById("seat-tools");
+  if (!row) {
+    row = el("div", { class: "seat-tools", id: "seat-tools" });
+    document.getElementById("prompt").append(row);
+  }
+  return row;
+}

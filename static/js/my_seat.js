@@ -1,7 +1,7 @@
 // The seat(s) this browser holds at this table: the resume link to play the seat on another device,
 // and, when it holds several seats of the game (a solo game with more than one Revolutionary of
 // yours), buttons to play another of them (the page reconnects as that seat).
-import { el, loadSeat, saveSeat, SEAT_LABEL } from "./common.js";
+import { el, loadSeat, saveSeat, SEAT_LABEL, seatTools } from "./common.js";
 import { resumeLink } from "./resume.js";
 
 const gid = document.getElementById("main").dataset.game;
@@ -29,5 +29,5 @@ if (current && typeof current.token === "string") {
     }
     document.getElementById("prompt").append(bar);
   }
-  document.getElementById("prompt").append(box);
+  seatTools().prepend(box);
 }

@@ -1,7 +1,7 @@
 // Turn notifications: when it becomes this seat's turn while the tab is hidden, a browser
 // notification (only once the player allowed it with the button) and a badge on the title and
 // the favicon until the tab is looked at. Listens to table.js's "doi:view" events.
-import { el } from "./common.js";
+import { el, seatTools } from "./common.js";
 
 const MARK = "(1) ";  // the title badge, in front of the title the table sets
 const icon = document.querySelector("link[rel=icon]");
@@ -33,7 +33,7 @@ function button() {
   const b = el("button", { type: "button", id: "notify-btn", class: "secondary small",
                            text: "Notify me when it is my turn",
                            onclick: async () => { await Notification.requestPermission(); b.remove(); } });
-  prompt.append(b);
+  seatTools().append(b);
 }
 
 document.addEventListener("doi:view", (ev) => {
