@@ -517,7 +517,7 @@ GATHER = 5.0
 TAPER = (0.7, 0.5, 0.3, 0.1, 0.0, 0.0)
 ACTIVATE_ZHUKOV = 2.0
 # Team games: activating is worth 4 times its Conflict value, the night 0.5 of its price (2p
-# 39% -> 47%, 3p 23% -> 37%, 4p 20% -> 28% over 120 games, seed 1; docs/balance.md).
+# 38% -> 47%, 3p 23% -> 37%, 4p 20% -> 28% over 120 games, seed 1; docs/balance.md).
 ACTIVATE_TEAM = 4.0
 NIGHT_WEIGHT_TEAM = 0.5
 HEALERS = ("f_sandor_jampec", "f_ilona_kek")
