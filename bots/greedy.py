@@ -260,8 +260,15 @@ def plan_turn(v: dict, seat: str) -> Plan:
             moved = {loc: len(brought) + made}
             for fid in brought:
                 moved[where0[fid]] = moved.get(where0[fid], 0) - 1
-            night_memo[key] = NIGHT_WEIGHT * zhukov_night.night_cost(v, ends, militia_gone, moved) + GATHER * apart
+            night_memo[key] = night_w * zhukov_night.night_cost(v, ends, militia_gone, moved) + GATHER * apart
         return night_memo[key]
+
+    # Zhukov team games (2-4 players, split hands): the active fighters are the one pool of icons
+    # every teammate there draws on, so activating one is worth more, and the night's price
+    # weighs less against resolving an event away from the team.
+    team = zhukov and not solo
+    night_w = NIGHT_WEIGHT_TEAM if team else NIGHT_WEIGHT
+    activate_mult = (ACTIVATE_TEAM if team else ACTIVATE_ZHUKOV) if zhukov else 1.0
 
     keep_memo: dict = {}
 
@@ -366,7 +373,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
             inactive = [f for f in here["fighters"] if not f["active"]]
             if inactive and pos not in activated and len(active[pos]) < 4:
                 f = inactive[0]
-                gain = (2 + len(f["icons"])) * max(1, 7 - day) * 0.9 * (ACTIVATE_ZHUKOV if zhukov else 1.0) \
+                gain = (2 + len(f["icons"])) * max(1, 7 - day) * 0.9 * activate_mult \
                     - danger(pos, tanks_gone)
                 options.append((gain, pos, "activate_fighter", hand, resolved, tanks_gone, militia_gone, []))
             if zhukov and (free or not solo):
@@ -379,7 +386,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
                     rest = pay_moves(hand, dist[loc]) if inactive else None
                     if rest is None:
                         continue
-                    gain = (2 + len(inactive[0]["icons"])) * max(1, 7 - day) * 0.9 * ACTIVATE_ZHUKOV \
+                    gain = (2 + len(inactive[0]["icons"])) * max(1, 7 - day) * 0.9 * activate_mult \
                         - danger(loc, tanks_gone)
                     options.append((gain, loc, "activate_fighter", rest, resolved, tanks_gone, militia_gone, []))
         if len(hand) < 10:  # draws come last (the drawn card is unknown)
@@ -509,6 +516,10 @@ GATHER = 5.0
 # at every action and takes the SPA's nightly hits instead of an injury).
 TAPER = (0.7, 0.5, 0.3, 0.1, 0.0, 0.0)
 ACTIVATE_ZHUKOV = 2.0
+# Team games: activating is worth 4 times its Conflict value, the night 0.5 of its price (2p
+# 38% -> 47%, 3p 23% -> 37%, 4p 20% -> 28% over 120 games, seed 1; docs/balance.md).
+ACTIVATE_TEAM = 4.0
+NIGHT_WEIGHT_TEAM = 0.5
 HEALERS = ("f_sandor_jampec", "f_ilona_kek")
 
 

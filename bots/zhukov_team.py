@@ -98,6 +98,8 @@ def choose(v: dict, actions: list[dict]) -> dict | None:
         if effect.startswith("e21"):
             return min(seats, key=lambda a: v["injuries"].get(a["seat"], 0))
         return min(seats, key=_seat_key(v))
+    if seats and "first_aid" in effect:  # First aid kit: heal the most injured player here
+        return max(seats, key=lambda a: (v["injuries"].get(a["seat"], 0), a["seat"] == v["seat"]))
     if seats and effect.startswith("e20"):
         return seats[0]
     if fighters and stage == "remove_fighter":

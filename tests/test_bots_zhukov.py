@@ -2,9 +2,12 @@
 they hurt least and plays whole Zhukov games from views and legal actions only."""
 from __future__ import annotations
 
+from bots import zhukov_team
 from bots.greedy import GreedyBot
 from bots.match import play
 from engine.frames import kinds
+from tests.support import act, rev_turn
+from tests.test_cards_revolutionary import stage
 from tests.test_zhukov_rules import one_card, run, staged
 
 
@@ -112,3 +115,14 @@ def test_greedy_zhukov_turn_order_puts_the_largest_hand_first():
     view = g.view("rev1")
     assert view["decision"]["kind"] == "turn_order"
     assert GreedyBot(1).choose(view, g.legal_actions("rev1")) == {"type": "choose_next", "seat": "rev3"}
+
+
+def test_greedy_team_first_aid_kit_heals_the_most_injured_player_there():
+    """First aid kit (remove one injury from a player in your location): the team heals the one
+    nearest the injury limit, not the player holding the kit."""
+    g = rev_turn()
+    stage(g, hand=["rc_first_aid_kit_1"], positions={"rev2": "university"}, injuries={"rev1": 1, "rev2": 2})
+    act(g, "rev1", "play_card", card="rc_first_aid_kit_1")
+    view = g.view("rev1")
+    assert view["decision"]["effect"] == "rc:first_aid_kit"
+    assert zhukov_team.choose(view, g.legal_actions("rev1")) == {"type": "choose_player", "seat": "rev2"}
