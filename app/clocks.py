@@ -17,7 +17,6 @@ clock. Instances compare their clocks (keep them in sync, as for the bot leases)
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from datetime import UTC, datetime
@@ -25,6 +24,7 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 
 from .bus import notify_in
+from .game_workers import GameTasks
 from .models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from .store import StoreError
 
@@ -114,37 +114,27 @@ def handover_list(events: list[SeatEventRow]) -> list[dict]:
             for e in events if e.reason != "left"]
 
 
-class Clocks:
+class Clocks(GameTasks):
     """This instance's share of the clocks: keeps `game_clocks` at each game's version, sends the
     `clock` frame, and hands the seats whose time ran out to a bot."""
 
+    what = "clocks"
+
     def __init__(self, app):
+        super().__init__()
         self.app = app
         self.paces: dict[str, dict | None] = {}  # a room's pace never changes: read once per game
-        self.pending: set[str] = set()           # games to bring up to date
-        self.tasks: dict[str, asyncio.Task] = {}
-        self._loop: asyncio.Task | None = None
 
     async def start(self) -> None:
-        self._loop = asyncio.create_task(self._tick_forever(), name="doi-clocks")
+        self.start_background()
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._loop, *self.tasks.values()) if t is not None]
-        for t in tasks:
-            t.cancel()
-        for t in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await t
+        await self.cancel_tasks()
 
     # ----- after a change -------------------------------------------------------------------------
-    def poke(self, gid: str) -> None:
-        """`gid` changed: bring its clocks up to date soon (nothing at all for a live game)."""
-        if gid in self.paces and self.paces[gid] is None:
-            return
-        self.pending.add(gid)
-        task = self.tasks.get(gid)
-        if task is None or task.done():
-            self.tasks[gid] = asyncio.create_task(self._sync_task(gid), name=f"doi-clock-{gid}")
+    def wanted(self, gid: str) -> bool:
+        """Nothing at all for a live game (no clock)."""
+        return not (gid in self.paces and self.paces[gid] is None)
 
     async def pace_of(self, gid: str) -> dict | None:
         if gid not in self.paces:
@@ -154,22 +144,18 @@ class Clocks:
             self.paces[gid] = row.pace if row.pace and row.pace.get("mode") != "live" else None
         return self.paces[gid]
 
-    async def _sync_task(self, gid: str) -> None:
-        try:
-            while gid in self.pending:
-                self.pending.discard(gid)
-                try:
-                    await self.sync(gid)
-                except StoreError:  # deleted meanwhile
-                    return
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # the database is away: the next change or tick retries
-                    log.warning("clock update failed", extra={"game_id": gid}, exc_info=True)
-                    return
-        finally:
-            if self.tasks.get(gid) is asyncio.current_task():
-                del self.tasks[gid]
+    async def _drive(self, gid: str) -> None:
+        while gid in self.pending:
+            self.pending.discard(gid)
+            try:
+                await self.sync(gid)
+            except StoreError:  # deleted meanwhile
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is away: the next change or tick retries
+                log.warning("clock update failed", extra={"game_id": gid}, exc_info=True)
+                return
 
     async def sync(self, gid: str) -> bool:
         """Bring `gid`'s clock row to the game's current version (hand-overs change it at the same
@@ -236,7 +222,7 @@ class Clocks:
             except StoreError:
                 continue
 
-    async def _tick_forever(self) -> None:
+    async def _run_background(self) -> None:
         settings = self.app.state.settings
         while True:
             try:

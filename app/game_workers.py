@@ -1,11 +1,13 @@
-"""The shape the bot driver and the webhook sender share: a task per game while that game has work
-for this instance, started by `poke` when a move commits, and a sweeper that every half lease
-finds the games nobody works on (after a restart, or when another instance's lease ran out).
-
-Several instances agree on who works on a game through a lease row per game (the subclass owns
-the table); `holder` names this process, so a restart is a new holder."""
+"""The shape the bot driver, the webhook sender and the clocks share: a task per game while that
+game has work for this instance, started by `poke` when the game changes, beside one background
+loop (`GameTasks`). The bot driver and the webhook sender also agree with other instances on who
+works on a game through a lease row per game, and their background loop is a sweep that every half
+lease finds the games nobody works on, after a restart or when another instance's lease ran out
+(`GameWorkers`; the subclass owns the lease table). `holder` names this process, so a restart is a
+new holder."""
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import logging
@@ -15,34 +17,31 @@ from datetime import timedelta
 log = logging.getLogger("doi.workers")
 
 
-class GameWorkers:
+class GameTasks(abc.ABC):
     what = "game work"  # for task names and log lines
 
-    def __init__(self, lease: timedelta):
-        self.lease = lease
-        self.holder = secrets.token_hex(8)
+    def __init__(self):
         self.tasks: dict[str, asyncio.Task] = {}
         self.pending: set[str] = set()  # games that changed since their task last looked
-        self._sweeper: asyncio.Task | None = None
+        self._background: asyncio.Task | None = None
 
-    # ----- what a subclass says ---------------------------------------------------------------------
-    async def sweep(self) -> list[str]:
-        """The games this instance should look at now (and any lease upkeep first)."""
-        raise NotImplementedError
-
+    @abc.abstractmethod
     async def _drive(self, gid: str) -> None:
-        raise NotImplementedError
+        """Do `gid`'s work; `pending` says whether it changed again meanwhile."""
+
+    @abc.abstractmethod
+    async def _run_background(self) -> None:
+        """The loop beside the per-game tasks (a sweep, a clock tick); runs until cancelled."""
 
     def wanted(self, gid: str) -> bool:
         """False when a poke is known to find nothing to do (the usual room), so it starts no task."""
         return True
 
-    # ----- the shared machinery ---------------------------------------------------------------------
-    def start_sweeping(self) -> None:
-        self._sweeper = asyncio.create_task(self._sweep_forever(), name=f"doi-{self.what}-sweep")
+    def start_background(self) -> None:
+        self._background = asyncio.create_task(self._run_background(), name=f"doi-{self.what}")
 
     async def cancel_tasks(self) -> None:
-        tasks = [t for t in (self._sweeper, *self.tasks.values()) if t is not None]
+        tasks = [t for t in (self._background, *self.tasks.values()) if t is not None]
         for t in tasks:
             t.cancel()
         for t in tasks:
@@ -65,7 +64,18 @@ class GameWorkers:
             if self.tasks.get(gid) is asyncio.current_task():
                 del self.tasks[gid]
 
-    async def _sweep_forever(self) -> None:
+
+class GameWorkers(GameTasks):
+    def __init__(self, lease: timedelta):
+        super().__init__()
+        self.lease = lease
+        self.holder = secrets.token_hex(8)
+
+    @abc.abstractmethod
+    async def sweep(self) -> list[str]:
+        """The games this instance should look at now (and any lease upkeep first)."""
+
+    async def _run_background(self) -> None:
         while True:
             try:
                 for gid in await self.sweep():

@@ -103,7 +103,7 @@ class BotDriver(GameWorkers):
         self.moves = 0
 
     async def start(self) -> None:
-        self.start_sweeping()
+        self.start_background()
 
     async def stop(self) -> None:
         await self.cancel_tasks()

@@ -86,7 +86,7 @@ class HookSender(GameWorkers):
     async def start(self) -> None:
         self.client = httpx.AsyncClient(timeout=self.settings.webhook_timeout, follow_redirects=False,
                                         headers={"User-Agent": "days-of-ire-online webhook"})
-        self.start_sweeping()
+        self.start_background()
 
     async def stop(self) -> None:
         await self.cancel_tasks()
