@@ -93,6 +93,26 @@ def tank_steps(g, src: str, events: list[str]) -> list[str]:
     return [n for n in NEIGHBOURS[src] if any(DISTANCE[n][t] == d - 1 for t in targets)]
 
 
+def step_queued_tanks(g, f, title: str, purpose: str | None = None) -> str:
+    """Move each Soviet tank of `f["vars"]["queue"]` (from `amnesty_movers`) one step toward the
+    nearest event, asking the deciders where two steps are as near (Offer of amnesty, and the
+    General Zhukov card that reads the same)."""
+    v = f["vars"]
+    events = event_locations(g)
+    while v["i"] < len(v["queue"]):
+        i = v["i"]
+        src = v["queue"][i]
+        key = f"m{i}"
+        if key not in v and ask(g, f, key, deciders(g, f),
+                                f"{title}: the nearest events are equally near; move a Soviet tank from "
+                                f"{ops.name_of_loc(src)} toward which?", location_options(tank_steps(g, src, events)),
+                                purpose) == WAITING:
+            return WAITING
+        v["i"] += 1
+        ops.move_units(g, src, v[key]["location"], "soviet_tanks", 1)
+    return FINISHED
+
+
 def amnesty_movers(g) -> list[str]:
     """One entry per Soviet tank that moves: not on an event, not in a barricaded location."""
     events = event_locations(g)

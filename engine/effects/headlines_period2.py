@@ -18,7 +18,7 @@ from .headline_helpers import (
     fire_in_turn,
     one_less_action,
     room,
-    tank_steps,
+    step_queued_tanks,
 )
 
 
@@ -241,18 +241,7 @@ def offer_of_amnesty(g, f):
         f["step"] = 1
         v["queue"] = amnesty_movers(g)
         v["i"] = 0
-    events = event_locations(g)
-    while v["i"] < len(v["queue"]):
-        i = v["i"]
-        src = v["queue"][i]
-        key = f"m{i}"
-        if key not in v and ask(g, f, key, deciders(g, f),
-                                f"Offer of amnesty: the nearest events are equally near; move a Soviet tank from "
-                                f"{ops.name_of_loc(src)} toward which?", location_options(tank_steps(g, src, events))) == WAITING:
-            return WAITING
-        v["i"] += 1
-        ops.move_units(g, src, v[key]["location"], "soviet_tanks", 1)
-    return FINISHED
+    return step_queued_tanks(g, f, "Offer of amnesty")
 
 
 @effect("h25")

@@ -25,7 +25,7 @@ from .headline_helpers import (
     event_locations,
     fighter_options,
     one_less_action,
-    tank_steps,
+    step_queued_tanks,
 )
 
 ZHUKOV = {c["id"]: c for c in ZHUKOV_CARDS}
@@ -248,19 +248,7 @@ def op_move_tanks_toward_events(g, f, p) -> str:
         v["i"] = 0
         if not v["queue"]:
             ops.log(g, f"{_title(f)}: no Soviet tank moves.")
-    events = event_locations(g)
-    while v["i"] < len(v["queue"]):
-        i = v["i"]
-        src = v["queue"][i]
-        key = f"m{i}"
-        if key not in v and ask(g, f, key, deciders(g, f),
-                                f"{_title(f)}: the nearest events are equally near; move a Soviet tank from "
-                                f"{ops.name_of_loc(src)} toward which?",
-                                location_options(tank_steps(g, src, events)), purpose="tank_step") == WAITING:
-            return WAITING
-        v["i"] += 1
-        ops.move_units(g, src, v[key]["location"], "soviet_tanks", 1)
-    return FINISHED
+    return step_queued_tanks(g, f, _title(f), purpose="tank_step")
 
 
 def op_remove_inactive_fighters(g, f, p) -> str:
