@@ -1,9 +1,11 @@
 // Admin review: step-through replay with every secret.
-import { el, clear, api, loadCatalog, nameOf, describe, prettyText, SEAT_LABEL, humanize } from "./common.js";
+import { el, clear, api, loadCatalog, nameOf, describe, prettyText, SEAT_LABEL } from "./common.js";
 import { renderBoard, renderTracks } from "./board.js";
 import { iconRow } from "./icons.js";
 import { logout } from "./admin_session.js";
 import { hydrate } from "./catalog.js";
+import { eventCardNode } from "./panels.js";
+import { phaseLabel, resultLine } from "./decisions.js";
 import { renderZhukov } from "./zhukov.js";
 
 const gid = document.getElementById("main").dataset.game;
@@ -20,7 +22,7 @@ function render(r) {
   $("step").max = String(r.steps); $("step-max").textContent = String(r.steps);
   $("step").value = String(r.step); $("step-out").textContent = String(r.step);
   $("step-action").textContent = r.action ? `Step ${r.step}: ${SEAT_LABEL[r.action[0]] || r.action[0]} chose “${describe(r.action[1], v, seats, null)}”` : "Start of the game";
-  $("review-prompt").textContent = `Day ${v.day} · ${humanize(v.phase || "")} · ${prettyText(v.prompt || "", seats)}` + (v.result ? ` · ${v.result.winner} win: ${v.result.reason}` : "");
+  $("review-prompt").textContent = `${phaseLabel(v)} · ` + (v.result ? resultLine(v) : prettyText(v.prompt || "", seats));
   renderBoard($("board"), v, { seats });
   renderTracks($("tracks"), v, catalog);
   const hands = clear($("all-hands"));
@@ -46,8 +48,7 @@ function render(r) {
   const market = clear($("market"));
   market.classList.toggle("zhukov", !!v.zhukov);
   if (v.zhukov) renderZhukov(market, v, catalog, $("market-title"), null);  // no market: the General Zhukov deck
-  for (const m of v.market) market.append(el("div", { class: "card event-card" }, el("div", { class: "slot", text: `Slot ${m.slot + 1} · +${m.surcharge}` }),
-    el("div", { class: "card-name", text: m.event ? m.event.title : "empty" }), m.event ? el("div", { class: "meta", text: `Cost ${m.cost}` }) : null));
+  for (const m of v.market) market.append(eventCardNode(m, v));
   const log = clear($("log"));
   for (const e of v.log) log.append(el("li", {}, el("span", { class: "day", text: `D${e.day}` }), " ", prettyText(e.text, seats)));
   log.scrollTop = log.scrollHeight;

@@ -91,7 +91,8 @@ function units(kind, n, x, y, changed = false) {
 }
 
 function shortName(name) {
-  const parts = name.split(" ").filter((p) => !p.endsWith("."));
+  // "Márton Kalapos, dr." -> "Kalapos": the family name, without a title or its comma.
+  const parts = name.split(" ").filter((p) => !p.endsWith(".")).map((p) => p.replace(/[,;]+$/, ""));
   return parts.length ? parts[parts.length - 1] : name;
 }
 

@@ -69,7 +69,7 @@ function draw() {
                                         : `Correspondence: ${pace.hours} h per decision`;
     box.append(el("p", { class: "clock-title hint", text: title }));
   }
-  const list = el("ul", { class: "clocks" });
+  const list = el("ul", { class: "clocks" }), rare = el("ul", { class: "clocks" });
   for (const info of st.seats) {
     const clock = f && f.clocks ? f.clocks[info.seat] : null;
     const li = el("li", { class: "clock", dataset: { seat: info.seat } },
@@ -91,10 +91,18 @@ function draw() {
                                title: "Only if its player has been gone a while: a bot plays until they take it back",
                                text: "Player gone? Hand to a bot", onclick: () => handOver(info.seat) }));
     }
-    // A row with nothing but the seat's name repeats the players list below: left out.
-    if (li.childNodes.length > 2 && !(li.childNodes.length === 3 && info.bot && !info.zombie && !clock)) list.append(li);
+    // A row with nothing but the seat's name repeats the players list below: left out. In a game
+    // without clocks a row with only the hand-over button goes in a closed box: it is rarely needed.
+    const onlyHandOver = li.childNodes.length === 3 && li.lastChild.classList.contains("hand-over");
+    if (onlyHandOver && pace.mode === "live") rare.append(li);
+    else if (li.childNodes.length > 2 && !(li.childNodes.length === 3 && info.bot && !info.zombie && !clock)) list.append(li);
   }
   if (list.childNodes.length) box.append(list);
+  if (rare.childNodes.length) {
+    const d = el("details", { class: "hand-overs", open: st.handOpen || null }, el("summary", { text: "A player gone? Hand their seat to a bot" }), rare);
+    d.addEventListener("toggle", () => { st.handOpen = d.open; });
+    box.append(d);
+  }
   const events = (f && f.handovers) || [];
   if (events.length) {
     const why = { time: "time ran out", away: "player away", back: "taken back" };

@@ -48,6 +48,14 @@ export function phaseLabel(view) {
   return `Day ${view.day} · ${phase}${step ? " · " + step : ""}`;
 }
 
+/** "The Soviet commander wins: <reason>" (General Zhukov in the Zhukov ruleset), for replays and reviews. */
+export function resultLine(view) {
+  const r = view.result;
+  if (!r) return "";
+  const who = r.winner === "soviet" ? (view.zhukov ? "General Zhukov wins" : "The Soviet commander wins") : "The Revolutionaries win";
+  return `${who}: ${r.reason}`;
+}
+
 /** What ends undo, in the player's words (the engine's reason codes). */
 const AFTER = {
   draw: "Cards are drawn", roll: "Dice are rolled", random: "Something is picked at random", shuffle: "A deck is shuffled",

@@ -92,29 +92,34 @@ export function renderHand(view, T) {
   }
 }
 
+/** One market slot as a card: title, cost, where it goes, what it needs now and why, and its
+ *  placement, reward and penalty texts (short on screen, whole with the i toggle and in the tooltip).
+ *  Shared by the table, the public replay and the admin review; the table makes it clickable. */
+export function eventCardNode(m, view, changes = null) {
+  const e = m.event;
+  const node = el("div", { class: "card event-card" + (e ? "" : " empty") + (e && changes && changes.cards.has(e.id) ? " changed" : ""),
+                           "data-slot": m.slot, "data-card": e ? e.id : null },
+    el("div", { class: "slot", text: `Slot ${m.slot + 1} · +${m.surcharge} CP` }));
+  if (!e) { node.append(el("div", { class: "hint", text: "empty" })); return node; }
+  const t = eventTexts(e);
+  const { need, why } = eventNeed(e, view);
+  node.title = refsSpelled([e.title, t.placement && `Placement: ${t.placement}`, t.reward && `Reward: ${t.reward}`,
+                            t.penalty && `Penalty: ${t.penalty}`, why && `Needs now: ${why}`].filter(Boolean).join("\n"));
+  node.append(el("div", { class: "card-name", text: e.title }),
+    el("div", { class: "meta", text: `Cost ${m.cost} CP · ${nameOf(m.location, view)}` }),
+    el("div", { class: "icons need", "data-need": JSON.stringify(need) }, needRow(need)));
+  if (why) node.append(el("div", { class: "need-why", text: `Needs now: ${why}` }));
+  return textBlock(node, [textLine("ability placement", "Placement: ", t.placement), textLine("ability reward", "Reward: ", t.reward),
+                          textLine("ability penalty", "Penalty: ", t.penalty)]);
+}
+
 export function renderMarket(view, T, changes) {
   const box = clear($("market"));
   box.classList.toggle("zhukov", !!view.zhukov);
   if (view.zhukov) { renderZhukov(box, view, st.catalog, $("market-title"), $("deck-count")); return; }  // no market
   $("deck-count").textContent = `· ${view.event_deck_count} in the deck`;
   for (const m of view.market) {
-    const e = m.event;
-    const acts = T.slot.get(m.slot);
-    const node = el("div", { class: "card event-card" + (e ? "" : " empty") + (e && changes.cards.has(e.id) ? " changed" : ""),
-                             "data-slot": m.slot, "data-card": e ? e.id : null },
-      el("div", { class: "slot", text: `Slot ${m.slot + 1} · +${m.surcharge} CP` }));
-    if (e) {
-      const t = eventTexts(e);
-      const { need, why } = eventNeed(e, view);
-      node.title = refsSpelled([e.title, t.placement && `Placement: ${t.placement}`, t.reward && `Reward: ${t.reward}`, t.penalty && `Penalty: ${t.penalty}`].filter(Boolean).join("\n"));
-      node.append(el("div", { class: "card-name", text: e.title }),
-        el("div", { class: "meta", text: `Cost ${m.cost} CP · ${nameOf(m.location, view)}` }),
-        el("div", { class: "icons need", "data-need": JSON.stringify(need) }, needRow(need)));
-      if (why) node.append(el("div", { class: "need-why", text: `Needs now: ${why}` }));
-      textBlock(node, [textLine("ability placement", "Placement: ", t.placement), textLine("ability reward", "Reward: ", t.reward),
-                       textLine("ability penalty", "Penalty: ", t.penalty)]);
-    } else node.append(el("div", { class: "hint", text: "empty" }));
-    box.append(legalize(node, acts, e ? e.title : `Slot ${m.slot + 1}`));
+    box.append(legalize(eventCardNode(m, view, changes), T.slot.get(m.slot), m.event ? m.event.title : `Slot ${m.slot + 1}`));
   }
 }
 

@@ -1,12 +1,12 @@
 // Public replay of a finished game: the spectator view after each move, stepped with the arrows.
-import { el, clear, api, loadCatalog, nameOf, prettyText, seatName } from "./common.js";
+import { el, clear, api, loadCatalog, prettyText, seatName } from "./common.js";
 import { renderBoard, renderTracks } from "./board.js";
 import { renderPublic } from "./piles.js";
-import { needRow } from "./icons.js";
-import { eventNeed, withRefs } from "./facts.js";
+import { withRefs } from "./facts.js";
+import { eventCardNode } from "./panels.js";
 import { diceOf, diceRow } from "./dice.js";
 import { diffViews } from "./changes.js";
-import { phaseLabel } from "./decisions.js";
+import { phaseLabel, resultLine } from "./decisions.js";
 import { hydrate } from "./catalog.js";
 import { renderZhukov } from "./zhukov.js";
 
@@ -21,7 +21,7 @@ function render(r) {
   $("step").max = String(r.steps); $("step-max").textContent = String(r.steps);
   $("step").value = String(r.step); $("step-out").textContent = String(r.step);
   document.body.dataset.step = String(r.step);
-  $("replay-prompt").textContent = `${phaseLabel(v)} · ` + (v.result ? `${v.result.winner === "soviet" ? (v.zhukov ? "General Zhukov wins" : "The Soviet commander wins") : "The Revolutionaries win"}: ${v.result.reason}` : prettyText(v.prompt || "", seats));
+  $("replay-prompt").textContent = `${phaseLabel(v)} · ` + (v.result ? resultLine(v) : prettyText(v.prompt || "", seats));
   const last = (v.log || [])[v.log.length - 1];
   $("replay-last").textContent = last ? `Last: ${prettyText(last.text, seats)}` : "";
   renderBoard($("board"), v, { seats, changed: changes.locs });
@@ -35,13 +35,7 @@ function render(r) {
   const market = clear($("market"));
   market.classList.toggle("zhukov", !!v.zhukov);
   if (v.zhukov) renderZhukov(market, v, catalog, $("market-title"), null);  // no market: the General Zhukov deck
-  for (const m of v.market) {
-    market.append(el("div", { class: "card event-card", "data-card": m.event ? m.event.id : null },
-      el("div", { class: "slot", text: `Slot ${m.slot + 1} · +${m.surcharge}` }),
-      el("div", { class: "card-name", text: m.event ? m.event.title : "empty" }),
-      m.event ? el("div", { class: "meta", text: `Cost ${m.cost} CP · ${nameOf(m.location, v)}` }) : null,
-      m.event ? needRow(eventNeed(m.event, v).need) : null));
-  }
+  for (const m of v.market) market.append(eventCardNode(m, v, changes));
   const log = clear($("log"));
   for (const e of v.log) {
     const li = el("li", { class: e.n >= changes.logFrom ? "new" : null }, el("span", { class: "day", text: `D${e.day}` }), " ", ...withRefs(prettyText(e.text, seats)));
