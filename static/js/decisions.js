@@ -100,7 +100,12 @@ export function confirmReason(a, view, how) {
   if (ANSWERS.has(d.kind) && how.kind !== "enter" && options > 1) return "";
   const parts = [];
   if (how.kind === "card" || how.kind === "fighter") parts.push(otherUses(a, view));
-  if (mark === "passes" && d.kind === "turn" && d.seat === view.seat) parts.push("Your turn ends after this.");
+  const ownTurn = d.kind === "turn" && d.seat === view.seat;
+  if (ownTurn && d.actions_left === 0 && a.type !== "end_turn") {
+    // A free card played with no action left ends the turn with it: say so before, not after.
+    parts.push("You have no actions left, so your turn ends after this.");
+    if (mark !== "passes") parts.push(`${AFTER[mark] || humanize(mark)}.`);
+  } else if (mark === "passes" && ownTurn) parts.push("Your turn ends after this.");
   else parts.push(`${AFTER[mark] || humanize(mark)}.`);
   parts.push("Undo will not be offered after it.");
   return parts.filter(Boolean).join(" ");

@@ -1,12 +1,12 @@
 // Rules reference: every component from /api/catalog.
 import { el, clear, loadCatalog, humanize } from "./common.js";
-import { iconRow } from "./icons.js";
+import { iconRow, resourceLabel } from "./icons.js";
 import { withRefs } from "./facts.js";
 
 const root = document.getElementById("rules");
 
 function entry(title, meta, icons, texts) {
-  return el("article", { class: "rule card" }, el("h3", { text: title }), meta ? el("div", { class: "meta", text: meta }) : null,
+  return el("article", { class: "rule card", "data-title": title }, el("h3", { text: title }), meta ? el("div", { class: "meta", text: meta }) : null,
     icons && icons.length ? el("div", { class: "icons" }, iconRow(icons, { label: true })) : null,
     texts.filter(Boolean).map(([label, t]) => el("p", {}, label ? el("b", { text: `${label}: ` }) : null, withRefs(t))));
 }
@@ -23,7 +23,8 @@ loadCatalog().then((c) => {
       entry(h.title, `${h.colour} · ${h.cp} CP · period ${h.period}${h.spa ? ` · SPA ${h.spa}` : ""}${h.mark ? " · mark" : ""}${h.lapsing ? " · lapsing" : ""}`, [], [[null, h.text]]))),
     section("events", "Events", Object.values(c.events).map((e) =>
       entry(e.title, `${locName[e.location] || humanize(e.location)} · period ${e.period} · cost ${e.cost ?? "–"}`, e.requires,
-            [e.placement ? ["Placement", e.placement] : null, e.reward ? ["Reward", e.reward] : null, e.penalty ? ["Penalty", e.penalty] : null]))),
+            [(e.requires_per_event || []).length ? ["Also needs", `one ${[...new Set(e.requires_per_event)].map(resourceLabel).join(", ")} for every event on the board (the table counts them for you)`] : null,
+             e.placement ? ["Placement", e.placement] : null, e.reward ? ["Reward", e.reward] : null, e.penalty ? ["Penalty", e.penalty] : null]))),
     section("revcards", "Revolutionary cards", Object.values(c.card_kinds).map((k) =>
       entry(`${k.name} ×${k.copies}`, k.aid ? "Aid: counts as one of its icons" : "", k.icons,
             [k.ability ? [humanize(k.ability.label || "ability"), k.ability.text] : [null, "No ability: discard it for its icons."]]))),

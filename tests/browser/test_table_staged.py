@@ -1,0 +1,250 @@
+"""Browser tests of issue 12 on staged positions: the real table page (its scripts, the catalog)
+fed over its socket from an engine game staged here (tests/browser/staged.py), so each numbered
+point is checked on the position that shows it, every run, whatever the deal."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import ops
+from engine.catalog import catalog
+from tests.staging_headlines import give_active, pick_location, set_hand
+from tests.staging_headlines import with_hand as swap_hand
+from tests.staging_soviet_phase import with_event, with_market
+from tests.support import act, game, pass_through, refresh, to_rev_turn, top
+
+from .staged import StagedTable
+
+pytestmark = pytest.mark.browser
+CAT = catalog()
+
+
+@pytest.fixture
+def staged(server, browser):
+    tables: list[StagedTable] = []
+
+    def open_table(g, seat, **kw):
+        t = StagedTable(browser, server.url, g, seat, **kw)
+        tables.append(t)
+        return t
+
+    yield open_table
+    for t in tables:
+        assert not t.errors, t.errors
+        t.close()
+
+
+def texts_of(event_id: str) -> list[tuple[str, str]]:
+    e = CAT["events"][event_id]
+    return [(label, e[key]) for label, key in (("Placement", "placement"), ("Reward", "reward"), ("Penalty", "penalty"))
+            if e[key]]
+
+
+def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_rules(staged, server):
+    """1. An event that needs an icon "per event" shows the number needed now and why: on the board,
+    in the market and in the tooltip. 2. Placement, reward and penalty on every event card."""
+    g = game(2, seed=1)
+    with_market(g, ["e12", "e05", "e07", "e09", "e10", "e11"])
+    with_event(g, "hwpp", "e22")    # Battle: ammunition per event, and a penalty
+    with_event(g, "kossuth", "e19")  # Multi-party government demanded: information per event
+    view = g.view("spectator")
+    on_board = sum(1 for loc in view["locations"].values() if loc["event"])
+    assert on_board >= 4 and view["event_needs"]["e22"]["ammunition"] == on_board  # the engine counts them
+    t = staged(g, "soviet")
+    page = t.page
+    # The market: the count now, and why.
+    card = page.locator("#market .event-card[data-card=e12]")
+    assert json.loads(card.locator(".need").get_attribute("data-need"))["food"] == on_board
+    assert f"Needs now: {on_board} events on the board now: one Food per event" in card.inner_text()
+    for label, text in texts_of("e12"):
+        assert f"{label}: {text}" in card.text_content()
+    # Each of placement, reward and penalty keeps a visible line of its own on the card.
+    for m in view["market"]:
+        box = page.locator(f"#market .event-card[data-card={m['event']['id']}]")
+        for label, _ in texts_of(m["event"]["id"]):
+            line = box.locator(f"p.{label.lower()}")
+            assert line.is_visible() and line.bounding_box()["height"] >= 10, (m["event"]["id"], label)
+    # The board: the count beside the icon, and the tooltip with the reason and every text.
+    n = page.locator("#loc-hwpp .event .need-n[data-need=ammunition]")
+    assert n.text_content() == f"×{on_board}" and "per-event" in n.get_attribute("class")
+    tip = page.locator("#loc-hwpp .event > title").text_content()
+    assert f"{on_board} Ammunition" in tip and f"{on_board} events on the board now" in tip, tip
+    for label, text in texts_of("e22"):
+        assert f"{label}: " in tip and text.split(" H#")[0][:40] in tip, (label, tip)
+    page.screenshot(path=str(server.workdir / "staged-needs.png"))
+    # The rules page: every event with its texts, and what "per event" means.
+    page.goto(server.url + "/rules")
+    page.wait_for_selector("#events article")
+    shown = dict(page.eval_on_selector_all("#events article", "ns => ns.map(n => [n.dataset.title, n.textContent])"))
+    for eid, e in CAT["events"].items():
+        body = shown[e["title"]]
+        for label, text in texts_of(eid):
+            assert f"{label}: {text}" in body, (eid, label)
+        if e["requires_per_event"]:
+            assert "for every event on the board" in body, eid
+
+
+def test_single_use_card_asks_first_and_says_why_its_other_use_is_gone(staged):
+    """3. Radio Free Europe cannot be discarded while H#9 is resolved: its only use (collect CP, which
+    draws cards) asks first, says why, and Cancel sends nothing."""
+    g = game(2)
+    swap_hand(g, ["h09", "h26"])
+    act(g, "soviet", "play_headline", card="h09", mode="resolve")
+    pick_location(g, "soviet", "bem")
+    pick_location(g, "soviet", "corvin")
+    here = g.s["positions"]["rev1"]
+    g.s["locations"][here]["active"] = []
+    give_active(g, here, 1)  # rev1 draws a card when H#26 is carried out
+    t = staged(g, "soviet")
+    page = t.page
+    assert "cannot be discarded" in page.inner_text("#hand .card[data-card=h26] .not-now")
+    page.click("#hand .card[data-card=h26]")
+    page.wait_for_selector("#confirm[open]")
+    text = page.inner_text("#confirm")
+    assert "cannot be discarded: H#9 (Georgy Zhukov orders entry into Budapest) is resolved" in text, text
+    assert "Cards are drawn" in text and "Undo will not be offered" in text
+    assert "then the Revolutionaries carry out its text" in text  # 10. a green headline's CP
+    page.click("#confirm-no")
+    page.wait_for_timeout(200)
+    assert t.sent == []
+    page.click("#hand .card[data-card=h26]")
+    page.click("#confirm-yes")
+    t.wait_version(2)
+    assert t.sent == [{"type": "play_headline", "card": "h26", "mode": "cp"}]
+
+
+def test_public_state_marks_lapsing_discards_and_removed_fighters(staged):
+    """4. Ashtray marks, lapsing effects in force, the discard piles and the fighters out of the game
+    are drawn, each card with its text as a tooltip; card references get their card's title."""
+    g = game(2, seed=2)
+    s = g.s
+    s["marks"] = ["h10"]
+    s["lapsing"] = ["h12"]
+    s["headline_discard"] = ["h02"]
+    s["rev_discard"] = ["rc_aid_1"]
+    loc = next(k for k, v in s["locations"].items() if v["facedown"])
+    gone = s["locations"][loc]["facedown"].pop()
+    s["fighters_removed"] = [gone]
+    refresh(g)
+    t = staged(g, "rev1")
+    page = t.page
+    mark = page.locator("#marks .pile-card[data-card=h10]")
+    assert CAT["headlines"]["h10"]["title"] in mark.inner_text()
+    assert CAT["headlines"]["h10"]["text"][:30] in mark.get_attribute("title")
+    assert CAT["headlines"]["h12"]["title"] in page.inner_text("#lapsing")
+    assert CAT["fighters"][gone]["name"] in page.inner_text("#removed-fighters")
+    page.click("#public-body details.pile >> text=Headline discard (1)")
+    assert CAT["headlines"]["h02"]["title"] in page.inner_text("#public-body")
+    assert "Revolutionary discard (1)" in page.inner_text("#public-body")
+    counts = page.inner_text("#deck-counts")
+    assert f"Revolutionary deck: {len(s['rev_deck'])}" in counts and f"Event deck: {len(s['event_deck'])}" in counts
+
+
+def test_no_action_left_says_the_turn_ends_and_last_roll_is_todays_only(staged):
+    """9. At 0 actions, a free card (Build barricade) ends the turn: the click says so first. A roll
+    shows as dice in the "Last roll" line on its day only."""
+    g = game(1, seed=3)
+    to_rev_turn(g)
+    set_hand(g, "rev1", ["rc_build_barricade_1", "rc_aid_1"])
+    top(g).update(actions_left=0, free_move=False)
+    ops.log(g, "Tanks fire at Astoria: rolled 2 and 5, 1 hit.", refs=["astoria"],
+            dice={"dice": [2, 5], "for": "tank_fire", "location": "astoria", "hits": 1})
+    refresh(g)
+    t = staged(g, "rev1", apply=False)
+    page = t.page
+    assert page.locator("#last-roll svg.die").count() == 2 and page.is_visible("#last-roll")
+    page.click("#hand .card[data-card=rc_build_barricade_1]")
+    page.wait_for_selector("#confirm[open]")
+    assert "no actions left, so your turn ends after this" in page.inner_text("#confirm")
+    page.click("#confirm-no")
+    assert t.sent == []
+    g.s["day"] += 1  # the next day: yesterday's roll is no news
+    t.restage()
+    assert page.is_hidden("#last-roll")
+    assert page.locator("#log li.dice svg.die").count() >= 2  # still in the log, as dice
+
+
+def to_support_draw(g):
+    """Day 2's support step with headlines to draw: each headline played for CP, every step ended."""
+    for _ in range(3000):
+        seat = g.active_seats()[0]
+        acts = [a for a in g.legal_actions(seat) if a["type"] not in ("undo", "cancel")]
+        if any(a["type"] == "draw_headline" for a in acts):
+            return g
+        pick = [a for a in acts if a["type"] == "play_headline" and a["mode"] == "cp"] or \
+            [a for a in acts if a["type"] in ("done", "end_turn")] or acts
+        g.apply(seat, pick[0])
+    raise AssertionError("no support step with a choice of decks")
+
+
+def test_wording_of_turn_order_decks_declines_fighters_and_team_choices(staged):
+    """10. "You take the next turn", not "you takes"; an empty headline deck says so, not "(0 left)";
+    declining a "may" effect is a button that says so, not "Done"; fighter tooltips carry the ability's
+    text; a teammate's dropped click on a team choice gets a notice."""
+    g = game(2, seed=1)
+    pass_through(g, lambda x: top(x)["kind"] == "turn_order")
+    seat = g.active_seats()[0]
+    t = staged(g, seat, apply=False)
+    buttons = t.page.inner_text("#buttons")
+    assert "You take" in buttons and "takes" not in buttons.split("You take")[0].split("\n")[-1], buttons
+    assert "you takes" not in buttons.lower()
+    t.close()
+
+    g = to_support_draw(game(2, seed=1))
+    decks = sorted({a["deck"] for a in g.legal_actions("soviet") if a["type"] == "draw_headline"})
+    g.s["headline_decks"][decks[0]] = g.s["headline_decks"][decks[0]][:1]
+    refresh(g)
+    t = staged(g, "soviet", apply=False)
+    buttons = t.page.inner_text("#buttons")
+    assert f"Draw from headline deck {decks[0]} (1 card in it)" in buttons and "left)" not in buttons, buttons
+    t.close()
+
+    g = game(2, seed=1)
+    swap_hand(g, ["h17"])
+    act(g, "soviet", "play_headline", card="h17", mode="cp")  # Sympathetic Soviets: the team may remove a tank
+    for loc in ("bem", "astoria"):
+        give_active(g, loc, 1)
+    t = staged(g, "rev1", names={"rev2": "Béla"})
+    page = t.page
+    decline = page.locator("#buttons button[data-action-type=done]")
+    assert decline.inner_text() == "Decline (do not use this effect)"
+    assert "Team choice: you decide for the team, or Béla (Revolutionary 2): the first answer counts" in page.inner_text("#team-note")
+    t.send({"type": "error", "code": "stale", "message": "stale"})  # what the server says when Béla was first
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "Another player acted first" in page.inner_text("#toast")
+    # Fighter and tank tooltips: the ability's text, not only its kind.
+    checked = 0
+    for f in page.eval_on_selector_all("#board .fighter", "ns => ns.map(n => [n.dataset.fighter, n.querySelector('title').textContent])"):
+        ab = CAT["fighters"][f[0]]["ability"]
+        if ab:
+            assert ab["text"].split(" H#")[0][:40] in f[1], f
+            checked += 1
+    assert checked, "no fighter with an ability on the board"
+
+
+def test_multi_select_shows_what_is_selected_and_what_is_still_missing(staged):
+    """7. Cards discarded for icons: each pick shows as selected and "still missing" follows."""
+    g = game(1, seed=3)
+    to_rev_turn(g)
+    here = g.s["positions"]["rev1"]
+    with_event(g, here, "e01")  # Students' demands: information and food
+    set_hand(g, "rev1", ["rc_information_1", "rc_food_1", "rc_ammunition_1"])
+    g.s["locations"][here]["active"] = []
+    refresh(g)
+    t = staged(g, "rev1")
+    page = t.page
+    page.click("#buttons button[data-action-type=resolve_event]")
+    t.wait_version(2)
+    picks = page.locator("#picks .need-line")
+    assert json.loads(picks.get_attribute("data-missing")) == {"information": 1, "food": 1}
+    page.click("#hand .card[data-card=rc_information_1]")
+    t.wait_version(3)
+    assert page.locator("#hand .card.picked[data-card=rc_information_1]").count() == 1
+    assert "Selected (1" in page.inner_text("#picks")
+    assert json.loads(picks.get_attribute("data-missing")) == {"food": 1}
+    page.click("#hand .card[data-card=rc_food_1]")
+    t.wait_version(4)
+    assert json.loads(picks.get_attribute("data-missing")) == {}
+    assert "nothing: confirm when ready" in page.inner_text("#picks")
+    assert page.locator("#hand .card.picked").count() == 2
