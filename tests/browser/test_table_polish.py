@@ -352,6 +352,35 @@ def test_end_screen_rematch_and_replay(game, artifacts, browser):
     assert page.locator("#endscreen").is_visible()
 
 
+def test_long_name_widens_no_other_page(game, browser, server):
+    """8. No user text widens the layout: the room, the replay, the lobby, the admin list and review
+    with a 40-character name without spaces, on a desktop and a phone."""
+    gid = game["room"]["gid"]
+    live = rest_room(server.url, 1, {"soviet": LONG, "rev1": "Anna"})  # listed in the lobby's live games
+    for size in SIZES.values():
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        page = ctx.new_page()
+        for path, ready in (("/", f"a[href='/games/{live['gid']}/table']"), (f"/games/{gid}", "body"),
+                            (f"/games/{gid}/replay", "#replay-players li")):
+            page.goto(server.url + path)
+            page.wait_for_selector(ready)
+            assert LONG in page.inner_text("body"), path
+            no_wider_than_viewport(page)
+        page.goto(server.url + "/admin")
+        page.fill("#admin-name", ADMIN[0])
+        page.fill("#admin-password", ADMIN[1])
+        page.click("#login-btn")
+        page.click("#status-tabs button[data-status=finished]")
+        page.locator(f"tr[data-game='{gid}']").wait_for()
+        assert LONG in page.inner_text("body")
+        no_wider_than_viewport(page)
+        page.goto(f"{server.url}/admin/games/{gid}")
+        page.wait_for_selector("#all-hands ul[data-seat=rev1]")
+        assert LONG in page.inner_text("body")
+        no_wider_than_viewport(page)
+        ctx.close()
+
+
 def secret_ids(admin_view) -> set[str]:
     sec = admin_view["secrets"]
     ids = {c["id"] for cards in sec["hands"].values() for c in cards} | {h["id"] for h in sec["headline_hand"]}
