@@ -1,5 +1,5 @@
 // Admin: login (CSRF token kept in sessionStorage) and the game list by status.
-import { el, clear, api } from "./common.js";
+import { el, clear, api, prettyText } from "./common.js";
 import { logout } from "./admin_session.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,7 +19,7 @@ async function loadGames() {
         el("td", { text: g.seats.map((s) => `${s.seat}: ${s.name || "—"}`).join(", ") }),
         el("td", { text: g.day ?? "" }),
         el("td", { text: String(g.version) }),
-        el("td", { text: g.result ? `${g.result.winner}: ${g.result.reason}` : "" })));
+        el("td", { text: g.result ? `${g.result.winner === "soviet" ? "Soviet side wins" : "Revolutionaries win"}: ${prettyText(g.result.reason, g.seats)}` : "" })));
     }
   } catch (e) {
     if (e.status === 401) { $("login-panel").hidden = false; $("games-panel").hidden = true; }

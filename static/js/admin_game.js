@@ -22,7 +22,7 @@ function render(r) {
   $("step").max = String(r.steps); $("step-max").textContent = String(r.steps);
   $("step").value = String(r.step); $("step-out").textContent = String(r.step);
   $("step-action").textContent = r.action ? `Step ${r.step}: ${SEAT_LABEL[r.action[0]] || r.action[0]} chose “${describe(r.action[1], v, seats, null)}”` : "Start of the game";
-  $("review-prompt").textContent = `${phaseLabel(v)} · ` + (v.result ? resultLine(v) : prettyText(v.prompt || "", seats));
+  $("review-prompt").textContent = `${phaseLabel(v)} · ` + (v.result ? resultLine(v, seats) : prettyText(v.prompt || "", seats));
   renderBoard($("board"), v, { seats });
   renderTracks($("tracks"), v, catalog);
   const hands = clear($("all-hands"));

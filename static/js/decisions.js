@@ -3,7 +3,7 @@
 // All from the view's data (docs/contract.md): `decision` (what is asked), `irreversible` (beside
 // `actions`: why undo ends after each, or null), `unavailable` (why a card's other uses are not
 // offered), `picks`. Nothing here reads the English prompt.
-import { humanize, nameOf, seatName, catalogSync } from "./common.js";
+import { humanize, nameOf, seatName, catalogSync, prettyText } from "./common.js";
 import { decisionOf } from "./facts.js";
 
 const PHASES = { soviet: "Soviet phase", revolutionary: "Revolutionary phase", spa: "SPA phase", over: "Game over", setup: "Setup",
@@ -49,11 +49,11 @@ export function phaseLabel(view) {
 }
 
 /** "The Soviet commander wins: <reason>" (General Zhukov in the Zhukov ruleset), for replays and reviews. */
-export function resultLine(view) {
+export function resultLine(view, seats = []) {
   const r = view.result;
   if (!r) return "";
   const who = r.winner === "soviet" ? (view.zhukov ? "General Zhukov wins" : "The Soviet commander wins") : "The Revolutionaries win";
-  return `${who}: ${r.reason}`;
+  return `${who}: ${prettyText(r.reason, seats)}`;
 }
 
 /** What ends undo, in the player's words (the engine's reason codes). */

@@ -1,6 +1,6 @@
 // The end of a game: who won and why, a per-day chart of morale, support and events on the board,
 // each player's injuries and moves, a rematch with the same seats and options, the replay link.
-import { el, svg, clear, api, saveInvites, seatName, SEAT_LABEL } from "./common.js";
+import { el, svg, clear, api, saveInvites, seatName, prettyText, SEAT_LABEL } from "./common.js";
 
 const SERIES = [
   { key: "morale", label: "Morale (cards drawn)", cls: "s-morale", value: (p) => p.morale_draw, dash: null, mark: "circle" },
@@ -51,7 +51,7 @@ export async function renderEndscreen(ctx, cache) {
   const mine = me === "soviet" ? !rev : me.startsWith("rev") ? rev : null;
   document.getElementById("end-title").textContent = (rev ? "The Revolutionaries win!" : view.zhukov ? "General Zhukov wins." : "The Soviet commander wins.") +
     (mine === true ? " Victory is yours." : mine === false ? " You lost this time." : "");
-  document.getElementById("end-reason").textContent = view.result.reason || "";
+  document.getElementById("end-reason").textContent = prettyText(view.result.reason || "", seats, me);  // names, not seat ids
   document.getElementById("replay-link").href = `/games/${encodeURIComponent(gid)}/replay`;
   const players = clear(document.getElementById("end-players"));
   const table = el("table", { class: "end-table" }, el("thead", {}, el("tr", {}, el("th", { text: "Player" }),

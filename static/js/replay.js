@@ -21,7 +21,7 @@ function render(r) {
   $("step").max = String(r.steps); $("step-max").textContent = String(r.steps);
   $("step").value = String(r.step); $("step-out").textContent = String(r.step);
   document.body.dataset.step = String(r.step);
-  $("replay-prompt").textContent = `${phaseLabel(v)} · ` + (v.result ? resultLine(v) : prettyText(v.prompt || "", seats));
+  $("replay-prompt").textContent = `${phaseLabel(v)} · ` + (v.result ? resultLine(v, seats) : prettyText(v.prompt || "", seats));
   const last = (v.log || [])[v.log.length - 1];
   $("replay-last").textContent = last ? `Last: ${prettyText(last.text, seats)}` : "";
   renderBoard($("board"), v, { seats, changed: changes.locs });

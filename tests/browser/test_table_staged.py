@@ -248,3 +248,18 @@ def test_multi_select_shows_what_is_selected_and_what_is_still_missing(staged):
     assert json.loads(picks.get_attribute("data-missing")) == {}
     assert "nothing: confirm when ready" in page.inner_text("#picks")
     assert page.locator("#hand .card.picked").count() == 2
+
+
+def test_end_screen_names_the_player_who_lost_not_the_seat_id(staged):
+    """End of game (Zhukov ruleset): the reason names the player ("Anna took injury number 4"), as the
+    prompt does, never the seat id "rev1"."""
+    g = game(2, seed=4, ruleset="zhukov")
+    g.s["injuries"]["rev1"] = ops.injury_limit(g) - 1
+    ops.injure(g, "rev1")
+    assert g.result and "rev1" in g.result["reason"]
+    t = staged(g, "rev2", names={"rev1": "Anna"})
+    page = t.page
+    page.wait_for_selector("#endscreen:not([hidden])")
+    reason = page.inner_text("#end-reason")
+    assert reason == g.result["reason"].replace("rev1", "Anna"), reason
+    assert "General Zhukov wins" in page.inner_text("#end-title")
