@@ -9,7 +9,7 @@ import { decisionOf } from "./facts.js";
 const PHASES = { soviet: "Soviet phase", revolutionary: "Revolutionary phase", spa: "SPA phase", over: "Game over", setup: "Setup",
                  end: "End of the day" };
 const STEPS = { headline: "headline step", event: "event step", army: "army step", market: "market step", support: "support step",
-                turns: "turns", turn_order: "choosing the turn order", draw: "drawing cards", end_of_day: "",
+                turns: "", turn_order: "choosing the turn order", draw: "drawing cards", end_of_day: "",
                 zhukov: "General Zhukov cards", zhukov_spa: "the four fixed steps" };
 // The Zhukov ruleset: a General Zhukov card's three steps and the SPA phase's four fixed steps.
 const ZHUKOV_CARD_STEPS = { support: "support step", headline: "headline step", event: "event step", done: "" };

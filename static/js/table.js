@@ -229,6 +229,10 @@ function render() {
   $("turn").textContent = phaseLabel(view) + turn;
 
   let prompt = view.prompt || "";
+  // A spectator is told who is to act, as a waiting player is (the engine words the prompt to the seat).
+  if ((me === "spectator" || me === "admin") && (view.active || []).length && !view.result && !prompt.startsWith("Waiting for")) {
+    prompt = `Waiting for ${view.active.join(", ")}: ${prompt}`;
+  }
   if (st.msg.status === "open") prompt = "Waiting for every seat to be claimed. Share the invite links from the room page.";
   if (st.msg.status === "abandoned") prompt = "This game was abandoned.";
   clear($("prompt-text")).append(...withRefs(prettyText(prompt, st.seats, me)));
@@ -287,6 +291,39 @@ function render() {
   renderLog(view, changes);
   renderDefault(view, T);
   renderEnd(view);
+  revealTargets();
+}
+
+/** Whether a node's middle shows on screen, up and down: inside the window below the sticky prompt,
+ *  and inside the map's own scroll box for a place on the map. */
+function onScreen(node) {
+  const r = node.getBoundingClientRect();
+  if (r.width === 0) return false;
+  const y = (r.top + r.bottom) / 2;
+  const top = $("prompt").getBoundingClientRect().bottom;
+  if (y <= top || y >= window.innerHeight) return false;
+  const box = node.closest("#board-scroll");  // a phone's map scrolls sideways in its box: up and down count here
+  if (!box) return true;
+  const b = box.getBoundingClientRect();
+  return y > b.top && y < b.bottom;
+}
+
+/** After your own move, when the next decision is answered by clicking places or cards and most
+ *  of them are off screen (a buy in the market that asks where on the map to put the event, on a
+ *  phone), bring them into view once per version: the map's top just under the sticky prompt for
+ *  places, else the first card. The decision's controls stay in sight. */
+function revealTargets() {
+  if (st.revealed === st.version || !st.lastAct || st.choice) return;
+  st.revealed = st.version;
+  const targets = [...document.querySelectorAll('#table [data-legal="1"]')];
+  if (!targets.length || targets.filter(onScreen).length * 2 >= targets.length) return;
+  const first = targets[0];
+  if (first.closest("#board")) {
+    const gap = $("board-wrap").getBoundingClientRect().top - $("prompt").getBoundingClientRect().bottom - 4;
+    window.scrollBy({ top: gap, behavior: "instant" });
+  } else {
+    first.scrollIntoView({ block: "center", behavior: "instant" });
+  }
 }
 
 /** Who answers the pending decision when several seats may (a team choice), and where it comes

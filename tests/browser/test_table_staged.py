@@ -263,3 +263,32 @@ def test_end_screen_names_the_player_who_lost_not_the_seat_id(staged):
     reason = page.inner_text("#end-reason")
     assert reason == g.result["reason"].replace("rev1", "Anna"), reason
     assert "General Zhukov wins" in page.inner_text("#end-title")
+
+
+ON_SCREEN_JS = """() => {
+  const top = document.getElementById('prompt').getBoundingClientRect().bottom;
+  const box = document.getElementById('board-scroll').getBoundingClientRect();
+  const nodes = [...document.querySelectorAll('#board [data-legal="1"]')];
+  const shown = nodes.filter((n) => { const r = n.getBoundingClientRect(); const y = (r.top + r.bottom) / 2;
+    return y > top && y < innerHeight && y > box.top && y < box.bottom; });  // the map scrolls sideways itself
+  return [shown.length, nodes.length, document.getElementById('prompt').getBoundingClientRect().top >= 0];
+}"""
+
+
+def test_after_a_buy_on_a_phone_the_places_to_choose_are_in_view(staged):
+    """6. The current decision and its controls are always in view: a Soviet buying an event that goes
+    anywhere, at the bottom of a phone's page, sees the map's places to choose under the prompt (the
+    map itself scrolls sideways on a phone, or fits with "Fit map")."""
+    from tests.staging_events import at_event_step
+
+    g = at_event_step("e09", cp=10)  # Government building occupied: anywhere
+    t = staged(g, "soviet", size=(390, 844))
+    page = t.page
+    card = page.locator("#market .event-card[data-slot='0']")
+    card.scroll_into_view_if_needed()
+    card.click()
+    t.wait_version(2)
+    assert "Choose an empty location" in page.inner_text("#prompt-text")
+    page.wait_for_function(f"() => ({ON_SCREEN_JS})()[0] * 2 >= ({ON_SCREEN_JS})()[1]", timeout=5_000)
+    shown, legal, prompt_in_view = page.evaluate(ON_SCREEN_JS)
+    assert legal >= 5 and prompt_in_view, (shown, legal)
