@@ -67,12 +67,19 @@ export function renderPublic(root, view, seats, me) {
       : [el("li", { text: `Event deck: ${view.event_deck_count}` }),
          el("li", { text: `Headline decks: ${Object.entries(decks).map(([k, n]) => `${k}: ${n}`).join(" · ")}` })],
     el("li", { text: `Revolutionary deck: ${view.rev_deck_count}` }),
-    el("li", { text: `Revolutionary tanks in supply: ${view.rev_tank_supply}` }));
+    el("li", { text: `Revolutionary tanks in supply: ${view.rev_tank_supply}` }),
+    view.barricade_supply === undefined ? null : el("li", { text: `Barricades in supply: ${view.barricade_supply}` }));
 
   const removed = view.fighters_removed || [];
+  const gone = view.out_of_game || {};
+  const tanks = gone.revolutionary_tanks || [];
   const out = el("div", { class: "out-of-game" }, el("h3", { text: "Out of the game" }),
-    removed.length ? el("ul", { class: "pile-list", id: "removed-fighters" }, removed.map((f) => chip({ id: f.id, name: f.name })))
-                   : el("p", { class: "hint", text: "No fighter removed yet." }));
+    removed.length ? [el("p", { class: "pile-label", text: "Fighters removed:" }),
+                      el("ul", { class: "pile-list", id: "removed-fighters" }, removed.map((f) => chip({ id: f.id, name: f.name })))]
+                   : el("p", { class: "hint", text: "No fighter removed yet." }),
+    tanks.length ? [el("p", { class: "pile-label", text: "Revolutionary tanks destroyed:" }),
+                    el("ul", { class: "pile-list", id: "destroyed-tanks" }, tanks.map((t) => chip({ id: t.id, name: t.name })))] : null,
+    gone.barricades ? el("p", { id: "barricades-out", text: `Barricades removed for good: ${gone.barricades}` }) : null);
   root.append(inForce, el("h3", { text: "Decks" }), counts,
               el("h3", { text: "Discard piles" }),
               z ? pile("General Zhukov discard", z.discard || []) : pile("Headline discard", view.headline_discard || []),

@@ -115,8 +115,8 @@ def test_single_use_card_asks_first_and_says_why_its_other_use_is_gone(staged):
 
 
 def test_public_state_marks_lapsing_discards_and_removed_fighters(staged):
-    """4. Ashtray marks, lapsing effects in force, the discard piles and the fighters out of the game
-    are drawn, each card with its text as a tooltip; card references get their card's title."""
+    """4. Ashtray marks, lapsing effects in force, the discard piles, the fighters and tokens out of
+    the game are drawn, each card with its text as a tooltip; card references get their card's title."""
     g = game(2, seed=2)
     s = g.s
     s["marks"] = ["h10"]
@@ -126,6 +126,9 @@ def test_public_state_marks_lapsing_discards_and_removed_fighters(staged):
     loc = next(k for k, v in s["locations"].items() if v["facedown"])
     gone = s["locations"][loc]["facedown"].pop()
     s["fighters_removed"] = [gone]
+    s["rev_tank_supply"].remove("rt_t34")
+    s["rev_tanks_destroyed"] = ["rt_t34"]
+    s["out_of_game"] = {"barricades": 1}
     refresh(g)
     t = staged(g, "rev1")
     page = t.page
@@ -134,6 +137,8 @@ def test_public_state_marks_lapsing_discards_and_removed_fighters(staged):
     assert CAT["headlines"]["h10"]["text"][:30] in mark.get_attribute("title")
     assert CAT["headlines"]["h12"]["title"] in page.inner_text("#lapsing")
     assert CAT["fighters"][gone]["name"] in page.inner_text("#removed-fighters")
+    assert "T-34" in page.inner_text("#destroyed-tanks") and "removed for good: 1" in page.inner_text("#barricades-out")
+    assert "Barricades in supply: 1" in page.inner_text("#deck-counts")  # 2 in the box, 1 out of the game
     page.click("#public-body details.pile >> text=Headline discard (1)")
     assert CAT["headlines"]["h02"]["title"] in page.inner_text("#public-body")
     assert "Revolutionary discard (1)" in page.inner_text("#public-body")
