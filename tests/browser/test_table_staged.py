@@ -196,6 +196,14 @@ def test_wording_of_turn_order_decks_declines_fighters_and_team_choices(staged):
     assert "you takes" not in buttons.lower()
     t.close()
 
+    g = game(2, seed=1)
+    pass_through(g, lambda x: top(x)["kind"] == "army")  # 9. the army step with no CP left
+    g.s["cp"] = 0
+    refresh(g)
+    t = staged(g, "soviet", apply=False)
+    assert t.page.inner_text("#buttons button[data-action-type=done]") == "End the army step (no CP left)"
+    t.close()
+
     g = to_support_draw(game(2, seed=1))
     decks = sorted({a["deck"] for a in g.legal_actions("soviet") if a["type"] == "draw_headline"})
     g.s["headline_decks"][decks[0]] = g.s["headline_decks"][decks[0]][:1]
