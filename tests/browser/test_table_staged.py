@@ -305,3 +305,45 @@ def test_after_a_buy_on_a_phone_the_places_to_choose_are_in_view(staged):
     page.wait_for_function(f"() => ({ON_SCREEN_JS})()[0] * 2 >= ({ON_SCREEN_JS})()[1]", timeout=5_000)
     shown, legal, prompt_in_view = page.evaluate(ON_SCREEN_JS)
     assert legal >= 5 and prompt_in_view, (shown, legal)
+
+
+FOCUS_JS = """() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  const id = a.dataset.loc || a.dataset.card || a.dataset.fighter || a.dataset.slot || a.id || a.textContent.slice(0, 30);
+  const cs = getComputedStyle(a);
+  let ring = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2;
+  const box = a.querySelector(':scope > .loc-box, :scope > .chip');  // places and fighter tiles on the map: a thick stroke
+  if (!ring && box) ring = parseFloat(getComputedStyle(box).strokeWidth) >= 5;
+  return [a.dataset.legal === '1' ? 'legal:' + id : id, ring, a.tagName];
+}"""
+
+
+def test_tab_reaches_every_legal_target_with_a_visible_focus_ring(staged):
+    """Keyboard: every control is reachable by Tab with a visible focus ring; Enter on a focused
+    place answers with it."""
+    g = game(1, seed=3)
+    to_rev_turn(g)
+    t = staged(g, "rev1", apply=False)
+    page = t.page
+    legal = set(page.eval_on_selector_all('#table [data-legal="1"]', "ns => ns.map(n => 'legal:' + (n.dataset.loc || n.dataset.card || n.dataset.fighter || n.dataset.slot))"))
+    assert legal
+    seen, no_ring = set(), []
+    page.evaluate("() => document.activeElement.blur()")
+    for _ in range(250):
+        page.keyboard.press("Tab")
+        got = page.evaluate(FOCUS_JS)
+        if got is None:
+            continue
+        if not got[1]:
+            no_ring.append(got)
+        seen.add(got[0])
+        if legal <= seen and len(seen) > len(legal) + 5:
+            break
+    assert legal <= seen, legal - seen
+    assert not no_ring, no_ring[:5]
+    move = next(a for a in g.legal_actions("rev1") if a["type"] == "move")
+    page.focus(f"#loc-{move['to']}")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#choice button.action') || document.body.classList.contains('pending')")
+    assert t.sent == [move] or page.locator("#choice button.action[data-action-type=move]").count() == 1
