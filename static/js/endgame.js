@@ -1,6 +1,6 @@
 // The end of a game: who won and why, a per-day chart of morale, support and events on the board,
 // each player's injuries and moves, a rematch with the same seats and options, the replay link.
-import { el, svg, clear, api, saveInvites, seatName, prettyText, SEAT_LABEL } from "./common.js";
+import { el, svg, clear, api, saveInvites, saveSeat, seatName, prettyText, SEAT_LABEL } from "./common.js";
 
 const SERIES = [
   { key: "morale", label: "Morale (cards drawn)", cls: "s-morale", value: (p) => p.morale_draw, dash: null, mark: "circle" },
@@ -81,21 +81,40 @@ export async function renderEndscreen(ctx, cache) {
   else if (cache.error) chartBox.append(el("p", { class: "hint", text: `The day-by-day chart is not available: ${cache.error}` }));
 }
 
-/** Rematch: a new room with the same number of seats and the same options; show its invites. */
-export async function rematch(gid, view) {
+/** Rematch: a new room with the same seats (the same bots at the same levels), the same options,
+ *  pace and privacy; your own seat is taken for you under the same name. The other players' invite
+ *  links are shown to send on; with no other person to wait for, the new table opens at once. */
+export async function rematch(gid, view, mine) {
   const box = clear(document.getElementById("end-rematch"));
-  let priv = false;
-  try { priv = !!(await api(`/api/games/${encodeURIComponent(gid)}`)).private; } catch { /* public by default */ }
+  let room = null;
+  try { room = await api(`/api/games/${encodeURIComponent(gid)}`); } catch { /* the defaults below */ }
+  const bots = {};
+  for (const s of (room && room.seats) || []) if (s.bot && !s.zombie) bots[s.seat] = s.bot;
+  const body = { revolutionaries: view.revolutionaries, options: view.options || {}, private: !!(room && room.private), bots };
+  if (room && room.pace) body.pace = room.pace;
   try {
-    const created = await api("/api/games", { method: "POST", body: { revolutionaries: view.revolutionaries, options: view.options || {}, private: priv } });
+    const created = await api("/api/games", { method: "POST", body });
     saveInvites(created.id, created.invites);
+    let claimed = null;
+    if (mine && created.invites[mine.seat]) {
+      const invite = new URL(created.invites[mine.seat], location.href).searchParams.get("invite");
+      try {
+        const tok = await api(`/api/games/${encodeURIComponent(created.id)}/seats/${mine.seat}`,
+                              { method: "POST", body: { name: mine.name, invite } });
+        saveSeat(created.id, { seat: tok.seat, token: tok.token, name: mine.name });
+        claimed = mine.seat;
+      } catch { /* the link below still works */ }
+    }
+    const others = Object.entries(created.invites).filter(([seat]) => seat !== claimed);
+    if (claimed && !others.length) { location.href = `/games/${encodeURIComponent(created.id)}/table`; return; }
     const ul = el("ul", { class: "invites" });
-    for (const [seat, link] of Object.entries(created.invites)) {
+    for (const [seat, link] of others) {
       ul.append(el("li", {}, el("b", { text: `${SEAT_LABEL[seat] || seat}: ` }),
                 el("input", { readonly: true, value: link, class: "invite-link", "data-seat": seat, "aria-label": `Invite link for ${SEAT_LABEL[seat] || seat}` })));
     }
     box.append(el("h2", { text: "Rematch room ready" }),
-               el("p", {}, "Send each player their link, or ", el("a", { href: `/games/${encodeURIComponent(created.id)}`, id: "rematch-room", text: "open the new room" }), "."),
+               el("p", {}, claimed ? `You keep your seat (${SEAT_LABEL[claimed]}). Send each other player their link, or ` : "Send each player their link, or ",
+                  el("a", { href: `/games/${encodeURIComponent(created.id)}`, id: "rematch-room", text: "open the new room" }), "."),
                ul);
   } catch (e) {
     box.append(el("p", { class: "error", text: `No rematch room: ${e.message}` }));

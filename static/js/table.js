@@ -554,7 +554,11 @@ $("zoom").addEventListener("click", () => {
   $("zoom").textContent = fit ? "Zoom map" : "Fit map";
 });
 $("end-close").addEventListener("click", () => { st.endDismissed = true; $("endscreen").hidden = true; });
-$("rematch-btn").addEventListener("click", () => { if (st.view) rematch(gid, st.view); });
+$("rematch-btn").addEventListener("click", () => {
+  if (!st.view) return;
+  const info = st.seats.find((s) => s.seat === st.me);
+  rematch(gid, st.view, st.seat ? { seat: st.me, name: (info && info.name) || st.seat.name } : null);
+});
 
 // ----- keyboard -----------------------------------------------------------------------------------
 document.addEventListener("keydown", (ev) => {

@@ -344,7 +344,12 @@ def test_end_screen_rematch_and_replay(game, artifacts, browser):
     page.click("#rematch-btn")
     page.wait_for_selector("#end-rematch input.invite-link")
     links = page.eval_on_selector_all("#end-rematch input.invite-link", "ns => ns.map(n => n.dataset.seat)")
-    assert sorted(links) == ["rev1", "soviet"]
+    assert links == ["rev1"]  # the Soviet keeps their seat in the new room: only the other player's link
+    new = page.get_attribute("#rematch-room", "href").rsplit("/", 1)[-1]
+    again = _req(g["url"], f"/api/games/{new}")
+    assert again["options"] == view["options"] and again["revolutionaries"] == view["revolutionaries"]
+    assert {s["seat"]: s["name"] for s in again["seats"] if s["claimed"]} == {"soviet": "Ivan"}
+    assert json.loads(page.evaluate(f"() => localStorage.getItem('doi:seat:{new}')"))["seat"] == "soviet"
     # After looking at the board, the summary and the replay stay one click away.
     page.click("#end-close")
     assert page.locator("#endscreen").is_hidden()
