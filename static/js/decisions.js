@@ -161,6 +161,19 @@ export function actionLabel(a, view, seats, me, describe) {
       return a.seat === me ? `You take ${what}${acts}` : `${seatName(a.seat, seats, null)} takes ${what}${acts}`;
     }
     case "choose_player": return a.seat === me ? "Choose yourself" : `Choose ${seatName(a.seat, seats, null)}`;
+    case "distribute": {  // "Split: you 2, Béla 1": who gets how many of the cards drawn
+      const who = (seat) => {
+        if (seat === me) return "you";
+        const info = (seats || []).find((x) => x.seat === seat);
+        return (info && info.name) || seatName(seat, seats, null);
+      };
+      return "Split: " + Object.entries(a.counts).map(([seat, n]) => `${who(seat)} ${n}`).join(", ");
+    }
+    case "place": {
+      const d = decisionOf(view);
+      const e = d.kind === "place_event" && cat && cat.events[d.event];
+      return e ? `Place “${e.title}” in ${nameOf(a.location, view)}` : describe(a, view, seats, me);
+    }
     case "hit":
       if (a.target === "injury") return a.seat === me ? "Hit: injure yourself" : `Hit: injure ${seatName(a.seat, seats, null)}`;
       return describe(a, view, seats, me);
