@@ -2,6 +2,8 @@
 import { el, clear, loadCatalog, humanize } from "./common.js";
 import { iconRow, resourceLabel } from "./icons.js";
 import { withRefs } from "./facts.js";
+import { PLACEMENT } from "./zhukov.js";
+import { ZHUKOV_SPA_STEPS, ZHUKOV_SPA_RULES } from "./decisions.js";
 
 const root = document.getElementById("rules");
 
@@ -31,6 +33,11 @@ loadCatalog().then((c) => {
     section("fighters", "Fighters and revolutionary tanks", Object.values(c.fighters).map((f) =>
       entry(f.name, f.id.startsWith("rt_") ? "Revolutionary tank" : "Fighter", f.icons,
             [f.ability ? [humanize(f.ability.label || "ability"), f.ability.text] : [null, "No ability."]]))),
+    section("zhukov", "General Zhukov cards (Zhukov ruleset)", Object.values(c.zhukov_cards || {}).map((z) =>
+      entry(`General Zhukov card Z#${z.number}`, `${z.colour} · ${(PLACEMENT[z.placement] || { short: humanize(z.placement) }).short} at the event step`, [],
+            z.headlines.map((h, i) => [`${["Top (days 1-2)", "Middle (days 3-5)", "Bottom (days 6-7)"][i]}: ${h.title}${h.lapsing ? " (lapsing)" : ""}`, h.text])))),
+    section("zhukov-spa", "SPA phase of the Zhukov ruleset (four fixed steps)", Object.entries(ZHUKOV_SPA_STEPS).map(([k, [n, name]]) =>
+      entry(`Step ${n}: ${name}`, "", [], [[null, ZHUKOV_SPA_RULES[k]]]))),
     section("spa", "SPA cards (Soviet)", Object.values(c.spa_cards).map((s) => entry(s.name, "", [], [[null, s.text]]))),
     section("powers", "Player powers (promo)", Object.values(c.player_powers).map((p) =>
       entry(`${p.name} (${p.colour})`, "", [], [["Benefit", p.benefit], ["Disadvantage", p.disadvantage]]))),

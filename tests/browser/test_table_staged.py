@@ -83,6 +83,11 @@ def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_ru
             assert f"{label}: {text}" in body, (eid, label)
         if e["requires_per_event"]:
             assert "for every event on the board" in body, eid
+    # The General Zhukov cards (Z#n in texts) are listed too, each with its three headlines.
+    zhukov = dict(page.eval_on_selector_all("#zhukov article", "ns => ns.map(n => [n.dataset.title, n.textContent])"))
+    for z in CAT["zhukov_cards"].values():
+        body = zhukov[f"General Zhukov card Z#{z['number']}"]
+        assert all(h["title"] in body and h["text"] in body for h in z["headlines"]), z["id"]
 
 
 def test_single_use_card_asks_first_and_says_why_its_other_use_is_gone(staged):
