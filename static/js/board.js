@@ -220,6 +220,7 @@ export function renderBoard(root, view, opts = {}) {
     if (isLegal) cls.push("legal");
     if (opts.selected === loc) cls.push("selected");
     if (opts.origin === loc) cls.push("origin");  // the unit a decision moves (a sniper's step) is here
+    if (opts.dest === loc) cls.push("dest");  // where the pending move of the seat goes (then confirm)
     if (opts.changed && opts.changed.has(loc)) cls.push("changed");
     if (opts.home && opts.home === loc) cls.push("home");
     const g = svg("g", { class: cls.join(" "), id: `loc-${loc}`, "data-loc": loc,
@@ -235,6 +236,7 @@ export function renderBoard(root, view, opts = {}) {
     for (const f of L.fighters) label.push(`${f.name} ${f.active ? "active" : "inactive"}`);
     if (L.players.length) label.push("players: " + L.players.map((p) => seatName(p, opts.seats, opts.me)).join(", "));
     if (opts.origin === loc) label.push("the unit to move is here");
+    if (opts.dest === loc) label.push("your move goes here: confirm it or cancel");
     if (opts.changed && opts.changed.has(loc)) label.push("changed since your last look");
     if (isLegal && opts.locLabels && opts.locLabels.get(loc)) label.push(...opts.locLabels.get(loc));
     if (isLegal) {
@@ -251,6 +253,7 @@ export function renderBoard(root, view, opts = {}) {
     g.append(svg("rect", { class: `loc-head side-${loc === "csepel" ? "csepel" : (["szena", "bem", "university"].includes(loc) ? "buda" : "pest")}`, width: BW, height: 28, rx: 10 }));
     g.append(svg("text", { x: 10, y: 20, class: "loc-name", text: L.name,
                            textLength: L.name.length > 20 ? BW - 52 : null, lengthAdjust: L.name.length > 20 ? "spacingAndGlyphs" : null }));
+    if (opts.dest === loc) g.append(svg("text", { x: BW / 2, y: -6, "text-anchor": "middle", class: "dest-label", text: "↓ moving here" }));
     if (L.facedown) {
       g.append(svg("g", { class: "facedown", "data-token": "facedown" },
         svg("title", { text: `${L.facedown} face-down fighter tile(s): ${TOKENS.facedown.help}` }),

@@ -41,6 +41,7 @@ export function renderLegend(root) {
     el("li", { "data-highlight": "changed-token" }, changedToken(), " Dashed ring on a token or fighter: it moved, came or went since your last look"),
     el("li", { "data-highlight": "log-hover" }, swatch("lg-hover", "").firstChild, " Brown outline: what the log entry under the pointer points at"),
     swatch("lg-selected", "Dashed black: selected"),
+    swatch("lg-dest", "Dashed blue with “↓ moving here”: where your move goes, until you confirm it"),
     swatch("lg-picked", "Green tick: picked for the current choice"),
     swatch("lg-penalty", "Red frame: the event has a penalty"));
   root.append(el("h3", { text: "Tokens" }), tokens, el("h3", { text: "Players" }), seats,

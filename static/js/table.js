@@ -278,6 +278,7 @@ function render() {
                                   home: view.positions ? view.positions[me] : null, changed: changes.locs, changedUnits: changes.units, picked, locLabels, unavailable: view.unavailable,
                                   fighters: st.selectedFrom ? new Map() : T.fighter,
                                   origin: (view.actions || []).some((a) => a.type === "move_sniper") ? decisionOf(view).from : null,
+                                  dest: decisionOf(view).kind === "move" && (view.actions || []).length ? decisionOf(view).to : null,
                                   onFighter: (fid) => choose(T.fighter.get(fid) || [], nameOf(fid, view), [], { kind: "fighter" }) });
   renderTracks($("tracks"), view, st.catalog, changes.tracks);
 

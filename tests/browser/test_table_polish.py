@@ -258,6 +258,9 @@ def test_revolutionary_phase_moves_picks_and_last_move(game, artifacts):
         rev.click("#choice button.action[data-action-type=move]")
     rev.wait_for_selector("#buttons button[data-action-type=done]")
     assert "Confirm the move" in rev.inner_text("#buttons")
+    # Until it is confirmed, the board marks where the move goes.
+    assert "dest" in rev.get_attribute(f"#loc-{move['to']}", "class").split()
+    assert "moving here" in rev.text_content(f"#loc-{move['to']} .dest-label")
     v2 = rest_view(g["url"], room, "rev1")["version"]
     rev.click("#buttons button[data-action-type=done]")
     synced(g, v2 + 1)
