@@ -352,3 +352,28 @@ def test_tab_reaches_every_legal_target_with_a_visible_focus_ring(staged):
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('#choice button.action') || document.body.classList.contains('pending')")
     assert t.sent == [move] or page.locator("#choice button.action[data-action-type=move]").count() == 1
+
+
+def test_fighters_taken_along_show_as_selected_and_counted(staged):
+    """7. Fighters taken along on a move: the tile shows as picked, the count follows, and the map
+    marks where the move goes."""
+    g = game(2, seed=3)
+    to_rev_turn(g)
+    seat = g.active_seats()[0]
+    here = g.s["positions"][seat]
+    give_active(g, here, 2)
+    t = staged(g, seat)
+    page = t.page
+    move = next(a for a in g.legal_actions(seat) if a["type"] == "move")
+    page.click(f"#loc-{move['to']}")
+    if page.locator("#choice button.action[data-action-type=move]").count():
+        page.click("#choice button.action[data-action-type=move]")
+    t.wait_version(2)
+    assert "fighters along: 0 of at most 2" in page.inner_text("#picks")
+    assert "dest" in page.get_attribute(f"#loc-{move['to']}", "class").split()
+    fid = page.get_attribute(f"#loc-{here} .fighter[data-legal='1']", "data-fighter")
+    page.click(f"#loc-{here} .fighter[data-fighter={fid}]")
+    t.wait_version(3)
+    assert "picked" in page.get_attribute(f"#loc-{here} .fighter[data-fighter={fid}]", "class").split()
+    picks = page.inner_text("#picks")
+    assert "Selected (1" in picks and CAT["fighters"][fid]["name"] in picks and "fighters along: 1 of at most 2" in picks, picks
