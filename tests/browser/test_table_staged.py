@@ -377,3 +377,21 @@ def test_fighters_taken_along_show_as_selected_and_counted(staged):
     assert "picked" in page.get_attribute(f"#loc-{here} .fighter[data-fighter={fid}]", "class").split()
     picks = page.inner_text("#picks")
     assert "Selected (1" in picks and CAT["fighters"][fid]["name"] in picks and "fighters along: 1 of at most 2" in picks, picks
+
+
+def test_long_names_and_chat_never_widen_a_phone_page(staged):
+    """8. No user text ever widens the layout: 40-character names without spaces in the prompt's team
+    note, the players, the log and a 500-character chat message, on a phone."""
+    long = "Wojciechowskiszentgyorgyivanovichkovacs"
+    g = game(2, seed=1)
+    swap_hand(g, ["h17"])
+    act(g, "soviet", "play_headline", card="h17", mode="cp")  # a team choice: the note names the teammate
+    names = {s: long + s[-1] for s in g.seats}
+    t = staged(g, "rev1", size=(390, 844), names=names)
+    page = t.page
+    assert names["rev2"] in page.inner_text("#team-note")
+    t.send({"type": "chat", "seat": "rev2", "name": names["rev2"], "text": "x" * 500})
+    page.click("#tab-chat")
+    page.wait_for_selector("#chat li")
+    w = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
+    assert max(w[:2]) <= w[2], w
