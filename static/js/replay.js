@@ -24,7 +24,7 @@ function render(r) {
   $("replay-prompt").textContent = `${phaseLabel(v)} · ` + (v.result ? resultLine(v, seats) : prettyText(v.prompt || "", seats));
   const last = (v.log || [])[v.log.length - 1];
   $("replay-last").textContent = last ? `Last: ${prettyText(last.text, seats)}` : "";
-  renderBoard($("board"), v, { seats, changed: changes.locs });
+  renderBoard($("board"), v, { seats, changed: changes.locs, changedUnits: changes.units });  // the step's move, as at the table
   renderTracks($("tracks"), v, catalog, changes.tracks);
   renderPublic($("public-body"), v, seats, null);
   const pl = clear($("replay-players"));
