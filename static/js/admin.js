@@ -19,7 +19,7 @@ async function loadGames() {
         el("td", { text: g.seats.map((s) => `${s.seat}: ${s.name || "—"}`).join(", ") }),
         el("td", { text: g.day ?? "" }),
         el("td", { text: String(g.version) }),
-        el("td", { text: g.result ? `${g.result.winner === "soviet" ? "Soviet side wins" : "Revolutionaries win"}: ${prettyText(g.result.reason, g.seats)}` : "" })));
+        el("td", { text: g.result ? `${g.result.winner !== "soviet" ? "Revolutionaries win" : (g.options || {}).ruleset === "zhukov" ? "General Zhukov wins" : "Soviet commander wins"}: ${prettyText(g.result.reason, g.seats)}` : "" })));
     }
   } catch (e) {
     if (e.status === 401) { $("login-panel").hidden = false; $("games-panel").hidden = true; }
