@@ -24,8 +24,8 @@ export function eventNeed(ev, view) {
   let why = null;
   if (per.length) {
     const names = [...new Set(per)].map(resourceLabel).join(", ");
-    why = `${n} event${n === 1 ? "" : "s"} on the board now: one ${names} per event`
-      + ((ev.requires || []).length ? " plus the printed icons" : "");
+    why = `one ${names} for each of the ${n} event${n === 1 ? "" : "s"} on the board now`
+      + ((ev.requires || []).length ? ", plus the printed icons" : "");
   }
   return { need, why };
 }

@@ -41,7 +41,7 @@ def texts_of(event_id: str) -> list[tuple[str, str]]:
             if e[key]]
 
 
-def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_rules(staged, server):
+def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_rules(staged, server, artifacts):
     """1. An event that needs an icon "per event" shows the number needed now and why: on the board,
     in the market and in the tooltip. 2. Placement, reward and penalty on every event card."""
     g = game(2, seed=1)
@@ -56,7 +56,7 @@ def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_ru
     # The market: the count now, and why.
     card = page.locator("#market .event-card[data-card=e12]")
     assert json.loads(card.locator(".need").get_attribute("data-need"))["food"] == on_board
-    assert f"Needs now: {on_board} events on the board now: one Food per event" in card.inner_text()
+    assert f"Needs now: one Food for each of the {on_board} events on the board now" in card.inner_text()
     for label, text in texts_of("e12"):
         assert f"{label}: {text}" in card.text_content()
     # Each of placement, reward and penalty keeps a visible line of its own on the card.
@@ -69,10 +69,10 @@ def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_ru
     n = page.locator("#loc-hwpp .event .need-n[data-need=ammunition]")
     assert n.text_content() == f"×{on_board}" and "per-event" in n.get_attribute("class")
     tip = page.locator("#loc-hwpp .event > title").text_content()
-    assert f"{on_board} Ammunition" in tip and f"{on_board} events on the board now" in tip, tip
+    assert f"{on_board} Ammunition" in tip and f"one Ammunition for each of the {on_board} events on the board now" in tip, tip
     for label, text in texts_of("e22"):
         assert f"{label}: " in tip and text.split(" H#")[0][:40] in tip, (label, tip)
-    page.screenshot(path=str(server.workdir / "staged-needs.png"))
+    page.screenshot(path=str(artifacts / "staged-per-event-needs-desktop.png"))
     # The rules page: every event with its texts, and what "per event" means.
     page.goto(server.url + "/rules")
     page.wait_for_selector("#events article")
@@ -90,7 +90,7 @@ def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_ru
         assert all(h["title"] in body and h["text"] in body for h in z["headlines"]), z["id"]
 
 
-def test_single_use_card_asks_first_and_says_why_its_other_use_is_gone(staged):
+def test_single_use_card_asks_first_and_says_why_its_other_use_is_gone(staged, artifacts):
     """3. Radio Free Europe cannot be discarded while H#9 is resolved: its only use (collect CP, which
     draws cards) asks first, says why, and Cancel sends nothing."""
     g = game(2)
@@ -107,6 +107,7 @@ def test_single_use_card_asks_first_and_says_why_its_other_use_is_gone(staged):
     page.click("#hand .card[data-card=h26]")
     page.wait_for_selector("#confirm[open]")
     text = page.inner_text("#confirm")
+    page.screenshot(path=str(artifacts / "staged-confirm-single-use-desktop.png"))
     assert "cannot be discarded: H#9 (Georgy Zhukov orders entry into Budapest) is resolved" in text, text
     assert "Cards are drawn" in text and "Undo will not be offered" in text
     assert "then the Revolutionaries carry out its text" in text  # 10. a green headline's CP
@@ -293,7 +294,7 @@ ON_SCREEN_JS = """() => {
 }"""
 
 
-def test_after_a_buy_on_a_phone_the_places_to_choose_are_in_view(staged):
+def test_after_a_buy_on_a_phone_the_places_to_choose_are_in_view(staged, artifacts):
     """6. The current decision and its controls are always in view: a Soviet buying an event that goes
     anywhere, at the bottom of a phone's page, sees the map's places to choose under the prompt (the
     map itself scrolls sideways on a phone, or fits with "Fit map")."""
@@ -309,6 +310,7 @@ def test_after_a_buy_on_a_phone_the_places_to_choose_are_in_view(staged):
     assert "Choose an empty location" in page.inner_text("#prompt-text")
     page.wait_for_function(f"() => ({ON_SCREEN_JS})()[0] * 2 >= ({ON_SCREEN_JS})()[1]", timeout=5_000)
     shown, legal, prompt_in_view = page.evaluate(ON_SCREEN_JS)
+    page.screenshot(path=str(artifacts / "staged-after-buy-phone.png"))
     assert legal >= 5 and prompt_in_view, (shown, legal)
 
 
