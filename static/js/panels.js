@@ -73,19 +73,24 @@ export function renderHand(view, T) {
   }
   if (me === "soviet") {
     title.textContent = `Your headline hand (${view.hand.length}/${view.soviet_hand_limit})`;
+    hand.classList.toggle("many", view.hand.length > 4);  // a second row: texts on demand, so the market stays in view
     for (const h of view.hand) hand.append(headlineCard(h, T.card.get(h.id)));
-    extra.append(el("div", { class: "cp-box", id: "cp-box" }, el("b", { text: `CP: ${view.cp}` }),
-      view.cp_cards && view.cp_cards.length ? ` (from ${view.cp_cards.map((c) => c.title).join(", ")})` : ""));
-    const pool = el("div", { class: "spa", id: "spa-pool" }, el("h3", { text: `SPA pool (${view.spa_pool.length})` }));
+    // CP, the SPA pool's heading and its discard queue share one line: the market stays in view.
+    const cp = el("div", { class: "cp-box", id: "cp-box" }, el("b", { text: `CP: ${view.cp}` }),
+      view.cp_cards && view.cp_cards.length ? ` (from ${view.cp_cards.map((c) => c.title).join(", ")})` : "");
+    const queue = el("span", { class: "hint spa-queue", text: `Played (discard queue): ${view.spa_queue.length ? view.spa_queue.map((c) => c.name).join(" → ") : "none"}` });
+    const pool = el("div", { class: "spa", id: "spa-pool" },
+      el("div", { class: "spa-head" }, cp, el("h3", { text: `SPA pool (${view.spa_pool.length})` }), queue));
     const row = el("div", { class: "spa-row" });
     for (const c of view.spa_pool) {
       const text = st.catalog && st.catalog.spa_cards[c.id] ? st.catalog.spa_cards[c.id].text : "";
       const node = el("div", { class: "card spa-card", "data-card": c.id, title: `${c.name}: ${refsSpelled(text)}` }, el("div", { class: "card-name", text: c.name }));
       row.append(legalize(textBlock(node, [textLine("ability", "", text)]), T.card.get(c.id), c.name));
     }
-    pool.append(row, el("p", { class: "hint spa-queue", text: `Played (discard queue): ${view.spa_queue.length ? view.spa_queue.map((c) => c.name).join(" → ") : "none"}` }));
+    pool.append(row);
     extra.append(pool);
   } else {
+    hand.classList.remove("many");
     title.textContent = `Your hand (${view.hand.length})`;
     if (!view.hand.length) hand.append(el("p", { class: "hint", text: "No cards." }));
     for (const c of view.hand) hand.append(revCard(c, T.card.get(c.id)));

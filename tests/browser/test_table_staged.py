@@ -397,3 +397,23 @@ def test_long_names_and_chat_never_widen_a_phone_page(staged):
     page.wait_for_selector("#chat li")
     w = page.evaluate("() => [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
     assert max(w[:2]) <= w[2], w
+
+
+def test_a_full_seven_card_hand_leaves_the_market_and_spa_pool_in_view(staged):
+    """6. At 1280x800 the Soviet sees headlines, CP, the market and the SPA pool without scrolling, even
+    with the largest hand (support at S7: 7 headlines, two rows; their texts on demand)."""
+    from tests.staging_soviet_phase import with_hand
+
+    g = game(2, seed=3)
+    g.s["support"] = 6  # hand limit 7
+    with_hand(g, [h for h, c in CAT["headlines"].items() if c["period"] == 1][:7])
+    t = staged(g, "soviet")
+    page = t.page
+    assert page.locator("#hand .card").count() == 7
+    height = page.evaluate("() => innerHeight")
+    for sel in ("#hand .card >> nth=6", "#cp-box", "#spa-pool .spa-card >> nth=7", "#market .event-card[data-slot='5']", "#prompt"):
+        box = page.locator(sel).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (sel, box)
+    card = page.locator("#hand .card").first
+    card.locator(".text-toggle").click()  # the text on demand
+    assert card.locator(".card-text").is_visible()
