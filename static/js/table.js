@@ -226,7 +226,7 @@ function render() {
     const who = view.turn.seat === me ? "your turn" : `turn of ${seatName(view.turn.seat, st.seats, null)}`;
     turn = ` · ${who} (${n === 0 ? "no actions left" : `${n} action${n === 1 ? "" : "s"} left`})`;
   }
-  $("turn").textContent = phaseLabel(view) + turn;
+  clear($("turn")).append(...withRefs(phaseLabel(view) + turn));  // "Z#6" gets its card as a tooltip
 
   let prompt = view.prompt || "";
   // A spectator is told who is to act, as a waiting player is (the engine words the prompt to the seat).
