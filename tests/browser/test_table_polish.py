@@ -364,15 +364,14 @@ def test_long_name_widens_no_other_page(game, browser, server):
     """8. No user text widens the layout: the room, the replay, the lobby, the admin list and review
     with a 40-character name without spaces, on a desktop and a phone."""
     gid = game["room"]["gid"]
-    live = rest_room(server.url, 1, {"soviet": LONG, "rev1": "Anna"})  # listed in the lobby's live games
+    rest_play(game["url"], game["room"], lambda v: v["result"] is not None, prefer_end=0.7, seed=7)  # the replay opens
+    rest_room(server.url, 1, {"soviet": LONG, "rev1": "Anna"})  # listed in the lobby's live games
     for size in SIZES.values():
         ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
         page = ctx.new_page()
-        for path, ready in (("/", f"a[href='/games/{live['gid']}/table']"), (f"/games/{gid}", "body"),
-                            (f"/games/{gid}/replay", "#replay-players li")):
+        for path in ("/", f"/games/{gid}", f"/games/{gid}/replay"):
             page.goto(server.url + path)
-            page.wait_for_selector(ready)
-            assert LONG in page.inner_text("body"), path
+            page.wait_for_function(f"() => document.body.innerText.includes('{LONG}')")  # drawn from the API
             no_wider_than_viewport(page)
         page.goto(server.url + "/admin")
         page.fill("#admin-name", ADMIN[0])
