@@ -77,9 +77,6 @@ export function saveInvites(gid, invites) { localStorage.setItem(`doi:invites:${
 // ----- names -----------------------------------------------------------------------------------
 export const SEAT_LABEL = { soviet: "Soviet commander", rev1: "Revolutionary 1", rev2: "Revolutionary 2",
                             rev3: "Revolutionary 3", rev4: "Revolutionary 4", spectator: "Spectator", admin: "Admin" };
-export const ICON_LABEL = { information: "Info", medical: "Medical", food: "Food", ammunition: "Ammo",
-                            molotov: "Molotov", vehicle: "Vehicle" };
-export const ICON_GLYPH = { information: "i", medical: "+", food: "F", ammunition: "A", molotov: "M", vehicle: "V" };
 
 let CATALOG = null;
 export async function loadCatalog() {
@@ -125,11 +122,6 @@ export function seatName(seat, seats, me) {
   // Say "you" once: a player who kept the default name "You" is already named so.
   if (seat === me && !(info && /^you$/i.test(info.name.trim()))) return `${who}, you`;
   return who;
-}
-
-export function iconPills(icons, cls = "icon") {
-  return (icons || []).map((i) => el("span", { class: `${cls} icon-${i}`, title: ICON_LABEL[i] || i,
-                                                text: ICON_LABEL[i] || humanize(i) }));
 }
 
 export function isLocation(id, view) {
