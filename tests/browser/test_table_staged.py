@@ -189,6 +189,21 @@ def to_support_draw(g):
     raise AssertionError("no support step with a choice of decks")
 
 
+def to_split(revs: int = 3, seed: int = 1):
+    """A game played at random (seeded) until the team splits the cards drawn for morale."""
+    import random
+
+    g, rng = game(revs, seed), random.Random(seed)
+    for _ in range(3000):
+        seat = rng.choice(g.active_seats())
+        acts = [a for a in g.legal_actions(seat) if a["type"] != "undo"]
+        if any(a["type"] == "distribute" for a in acts):
+            return g, seat
+        ends = [a for a in acts if a["type"] in ("done", "end_turn", "retrieve_spa")]
+        g.apply(seat, rng.choice(ends) if ends and rng.random() < 0.4 else rng.choice(acts))
+    raise AssertionError("no split of drawn cards")
+
+
 def test_wording_of_turn_order_decks_declines_fighters_and_team_choices(staged):
     """10. "You take the next turn", not "you takes"; an empty headline deck says so, not "(0 left)";
     declining a "may" effect is a button that says so, not "Done"; fighter tooltips carry the ability's
@@ -208,6 +223,14 @@ def test_wording_of_turn_order_decks_declines_fighters_and_team_choices(staged):
     refresh(g)
     t = staged(g, "soviet", apply=False)
     assert t.page.inner_text("#buttons button[data-action-type=done]") == "End the army step (no CP left)"
+    t.close()
+
+    g, seat = to_split()
+    t = staged(g, seat, apply=False, names={"rev1": "Anna", "rev2": "Béla", "rev3": "Cili"})
+    splits = t.page.locator("#buttons button[data-action-type=distribute], #choice button[data-action-type=distribute]")
+    labels = splits.all_inner_texts() if splits.count() else [
+        x for x in t.page.eval_on_selector_all("[data-action-types~=distribute]", "ns => ns.map(n => n.getAttribute('aria-label'))")]
+    assert labels and all(x.startswith("Split: ") and "you " in x and "(Revolutionary" not in x for x in labels), labels
     t.close()
 
     g = to_support_draw(game(2, seed=1))
@@ -308,6 +331,8 @@ def test_after_a_buy_on_a_phone_the_places_to_choose_are_in_view(staged, artifac
     card.click()
     t.wait_version(2)
     assert "Choose an empty location" in page.inner_text("#prompt-text")
+    label = page.get_attribute('#board .loc[data-legal="1"]', "aria-label")
+    assert "Place “Government building occupied” in " in label, label  # 10. what is placed, not "Place in"
     page.wait_for_function(f"() => ({ON_SCREEN_JS})()[0] * 2 >= ({ON_SCREEN_JS})()[1]", timeout=5_000)
     shown, legal, prompt_in_view = page.evaluate(ON_SCREEN_JS)
     page.screenshot(path=str(artifacts / "staged-after-buy-phone.png"))
