@@ -124,6 +124,7 @@ function onMessage(m) {
     addChat(m);
   } else if (m.type === "error") {
     st.pending = false;
+    st.revealNext = null;
     document.body.classList.remove("pending");
     if (m.code === "stale") {
       // Someone else moved first (on a team choice, a teammate): the fresh view follows.
@@ -143,6 +144,7 @@ function act(action) {
   if (send({ type: "action", version: st.version, action })) {
     st.pending = true;
     st.lastAct = action;
+    st.revealNext = st.version;  // the next version answers this move (revealTargets)
     st.actedSince = true;
     document.body.classList.add("pending");
   }
@@ -311,11 +313,11 @@ function onScreen(node) {
 
 /** After your own move, when the next decision is answered by clicking places or cards and most
  *  of them are off screen (a buy in the market that asks where on the map to put the event, on a
- *  phone), bring them into view once per version: the map's top just under the sticky prompt for
+ *  phone), bring them into view once: the map's top just under the sticky prompt for
  *  places, else the first card. The decision's controls stay in sight. */
 function revealTargets() {
-  if (st.revealed === st.version || !st.lastAct || st.choice) return;
-  st.revealed = st.version;
+  if (st.revealNext == null || st.revealNext === st.version || st.choice) return;  // once, on the view after our own move
+  st.revealNext = null;
   const targets = [...document.querySelectorAll('#table [data-legal="1"]')];
   if (!targets.length || targets.filter(onScreen).length * 2 >= targets.length) return;
   const first = targets[0];
