@@ -32,7 +32,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.crash import ServerProcess, free_port, fresh_database  # noqa: E402
 
 BGIO = Path(__file__).resolve().parent / "bgio"
-TARGETS = {"bgio": "boardgame.io 0.50.2", "sqlite": "doi SQLite", "postgres": "doi PostgreSQL"}
+TARGETS = {"bgio": "boardgame.io 0.50.2", "sqlite": "doi SQLite", "postgres": "doi PostgreSQL",
+           "floor": "floor"}
+# floor: bench/floor.py, the mandated stack with no engine and no database; `floor:ws=wsproto,api=asgi`
+# passes its options (--ws wsproto --api asgi), so that variants of it run side by side.
+
+
+def target_arg(name: str) -> str:
+    """argparse type: a known target, or floor with options."""
+    base, _, opts = name.partition(":")
+    if base not in TARGETS or (opts and base != "floor"):
+        raise argparse.ArgumentTypeError(f"{name}: one of {', '.join(TARGETS)}, or floor:key=value,...")
+    if opts and not all(len(o.split("=")) == 2 for o in opts.split(",")):
+        raise argparse.ArgumentTypeError(f"{name}: floor options are key=value,key=value")
+    return name
+
+
+def target_label(name: str) -> str:
+    base, _, opts = name.partition(":")
+    return TARGETS[base] + (f" {opts}" if opts else "")
 SATURATED = {"rooms": 10, "think": 0}
 THINKING = {"rooms": 200, "think": 1000}
 BURST = {"rooms": 200, "burst": 3}
@@ -79,8 +97,43 @@ def doi_server(kind: str, workdir: Path, name: str):
             server.stop()
 
 
+@contextlib.contextmanager
+def floor_server(options: str, workdir: Path, name: str):
+    """bench/floor.py with `options` ("ws=wsproto,api=asgi": --ws wsproto --api asgi); yields (base URL, pid)."""
+    import socket
+
+    port = free_port()
+    cmd = [sys.executable, "-m", "bench.floor", "--port", str(port)]
+    for opt in filter(None, options.split(",")):
+        key, _, value = opt.partition("=")
+        cmd += [f"--{key}", value]
+    log = open(workdir / f"{name}.log", "ab")
+    proc = subprocess.Popen(cmd, cwd=Path(__file__).resolve().parents[1], stdout=log, stderr=log)
+    try:
+        deadline = time.monotonic() + 30
+        while True:  # listening = ready (no lifespan, nothing to load)
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"floor server did not start: {(workdir / f'{name}.log').read_text()[-2000:]}")
+            with socket.socket() as s, contextlib.suppress(OSError):
+                s.connect(("127.0.0.1", port))
+                break
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}", proc.pid
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
 def server_for(target: str, workdir: Path, name: str):
-    return bgio_server(workdir) if target == "bgio" else doi_server(target, workdir, name)
+    if target == "bgio":
+        return bgio_server(workdir)
+    if target.partition(":")[0] == "floor":
+        return floor_server(target.partition(":")[2], workdir, name.replace(":", "_").replace(",", "_"))
+    return doi_server(target, workdir, name)
 
 
 def run_client(target: str, url: str, pid: int, seconds: float, rooms: int, think: int = 0,
@@ -158,10 +211,10 @@ ROWS = [  # (label, scenario, how to read a summary, goal for ours/theirs or abs
 def table(results: dict[str, dict[str, dict]], loads: dict[str, dict[str, float]] | None = None) -> str:
     """results[target][scenario] = summarize(...). Columns: each target, and ours/theirs ratios
     against boardgame.io when it ran."""
-    targets = [t for t in TARGETS if t in results]
+    targets = list(results)  # in the order they ran
     ours = [t for t in targets if t != "bgio"]
     ratios = "bgio" in results and ours
-    head = ["", *(TARGETS[t] for t in targets), *(f"{TARGETS[t].removeprefix('doi ')} / bgio" for t in ours if ratios),
+    head = ["", *(target_label(t) for t in targets), *(f"{target_label(t).removeprefix('doi ')} / bgio" for t in ours if ratios),
             "goal"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for label, scenario, read, goal in ROWS:
@@ -187,7 +240,8 @@ def table(results: dict[str, dict[str, dict]], loads: dict[str, dict[str, float]
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.compare", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=25, help="play time of each timed scenario")
-    ap.add_argument("--targets", nargs="+", choices=list(TARGETS), default=list(TARGETS))
+    ap.add_argument("--targets", nargs="+", type=target_arg, default=["bgio", "sqlite", "postgres"],
+                    help="bgio, sqlite, postgres, floor, floor:key=value,... (bench/floor.py's options)")
     ap.add_argument("--scenarios", nargs="+", choices=("saturated", "thinking", "burst"),
                     default=["saturated", "thinking", "burst"])
     ap.add_argument("--seed", type=int, default=1)
@@ -213,11 +267,11 @@ def main(argv: list[str] | None = None) -> int:
                     with server_for(target, Path(tmp), f"{target}-{name}") as (url, pid):
                         r = run_client(target, url, pid, seed=args.seed, views=args.views, **scenarios[name])
                 except (RuntimeError, subprocess.SubprocessError, OSError) as e:  # the other figures still count
-                    print(f"  {TARGETS[target]}, {name}: FAILED: {e}", flush=True)
+                    print(f"  {target_label(target)}, {name}: FAILED: {e}", flush=True)
                     continue
                 raw.setdefault(target, {})[name] = r
                 s = results.setdefault(target, {})[name] = summarize(r)
-                print(f"  {TARGETS[target]}, {name}: {s['moves']} moves, {s['moves_per_s']:.0f} moves/s, "
+                print(f"  {target_label(target)}, {name}: {s['moves']} moves, {s['moves_per_s']:.0f} moves/s, "
                       f"p50 {s['p50']:.1f} ms, p99 {s['p99']:.1f} ms, {s['errors']} errors "
                       f"({time.perf_counter() - started:.0f} s)", flush=True)
     if args.raw:
