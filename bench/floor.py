@@ -80,7 +80,7 @@ class Room:
     def view(self, seat: str | None) -> dict:
         return {"seat": seat, "turn": self.turn, "current": self.current, "hand": self.hands[seat] if seat else [],
                 "players": self.players(), "deck": len(self.deck), "discard": self.discard[-1:],
-                "played": len(self.discard), "actions": self.actions(seat), "log": self.log[-LOG_KEEP:],
+                "played": self.turn, "actions": self.actions(seat), "log": self.log[-LOG_KEEP:],
                 "result": None}
 
     def view_frame(self, seat: str | None) -> bytes:
