@@ -7,14 +7,13 @@ import json
 import random
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import jsonpatch
 import orjson
 import pytest
 
-from bench.crash import free_port
+from bench.compare import floor_server
 from bench.floor import SEATS, Room
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,19 +50,13 @@ def test_a_seat_sees_only_its_own_hand_and_a_spectator_none():
 
 @pytest.mark.skipif(shutil.which("node") is None or not (ROOT / "bench" / "bgio" / "node_modules" / "ws").is_dir(),
                     reason="the load client needs Node and bench/bgio's packages (npm ci)")
-@pytest.mark.parametrize("options", [[], ["--server", "websockets", "--writer", "direct"]])
-def test_the_load_client_plays_the_floor_like_doi_serve(options):
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "bench.floor", "--port", str(port), *options], cwd=ROOT)
-    try:
-        done = subprocess.run(["node", str(LOAD), "--target", "doi", "--url", f"http://127.0.0.1:{port}",
-                               "--rooms", "3", "--think", "0", "--seconds", "2", "--server-pid", str(server.pid)],
-                              capture_output=True, text=True, timeout=60)
-        assert done.returncode == 0, done.stderr[-2000:]
-        out = json.loads(done.stdout)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+@pytest.mark.parametrize("options", ["", "server=websockets,writer=direct"])
+def test_the_load_client_plays_the_floor_like_doi_serve(options, tmp_path):
+    with floor_server(options, tmp_path, "floor") as (url, pid):
+        done = subprocess.run(["node", str(LOAD), "--target", "doi", "--url", url, "--rooms", "3", "--think", "0",
+                               "--seconds", "2", "--server-pid", str(pid)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = json.loads(done.stdout)
     assert out["errors"] == 0 and out["problems"] == {}
     assert out["moves"] > 50
     assert len(out["bytes"]) == 6 * out["moves"]
