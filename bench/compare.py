@@ -178,6 +178,28 @@ def summarize(raw: dict) -> dict:
     return out
 
 
+def median_summary(summaries: list[dict]) -> dict:
+    """Several rounds' summaries of one target and scenario -> one: the median of each figure (of each
+    entry, for the bursts' lists); moves and errors add up."""
+    def median(xs: list[float]) -> float:
+        xs = sorted(x for x in xs if x == x)
+        if not xs:
+            return float("nan")
+        mid = len(xs) // 2
+        return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
+
+    out: dict = {}
+    for key, first in summaries[0].items():
+        values = [s[key] for s in summaries if key in s]
+        if key in ("moves", "errors", "games_finished"):
+            out[key] = sum(values)
+        elif isinstance(first, list):
+            out[key] = [median([v[i] for v in values if i < len(v)]) for i in range(len(first))]
+        else:
+            out[key] = median(values)
+    return out
+
+
 # ----- the table ----------------------------------------------------------------------------------
 def _num(x: float) -> str:
     if x != x:  # nan
@@ -208,7 +230,12 @@ ROWS = [  # (label, scenario, how to read a summary, goal for ours/theirs or abs
 ]
 
 
-def table(results: dict[str, dict[str, dict]], loads: dict[str, dict[str, float]] | None = None) -> str:
+def _loads(v: float | list[float]) -> str:
+    v = v if isinstance(v, list) else [v]
+    return f"{min(v):.1f}" if min(v) == max(v) else f"{min(v):.1f}-{max(v):.1f}"
+
+
+def table(results: dict[str, dict[str, dict]], loads: dict[str, dict[str, float | list[float]]] | None = None) -> str:
     """results[target][scenario] = summarize(...). Columns: each target, and ours/theirs ratios
     against boardgame.io when it ran."""
     targets = list(results)  # in the order they ran
@@ -231,7 +258,7 @@ def table(results: dict[str, dict[str, dict]], loads: dict[str, dict[str, float]
         lines.append("| " + " | ".join([label, *cells, *ratio_cells, goal]) + " |")
     if loads:
         lines.append("| load average (1 min) before each scenario | "
-                     + " | ".join(", ".join(f"{k} {v:.1f}" for k, v in loads[t].items()) for t in targets)
+                     + " | ".join(", ".join(f"{k} {_loads(v)}" for k, v in loads[t].items()) for t in targets)
                      + " |" + " |" * (len(head) - 1 - len(targets)))
     return "\n".join(lines)
 
@@ -247,33 +274,44 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--views", choices=("patch", "full"), default="patch",
                     help="ours: a full view then JSON Patches per socket (the browser's way), or a full view per move")
-    ap.add_argument("--raw", help="also write every raw client result to this JSON file")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="run every scenario on every target this many times (each round every target in turn); "
+                         "the table gives the median of each figure over the rounds (errors: the sum)")
+    ap.add_argument("--raw", help="also write every raw client result to this JSON file (with --rounds: a list each)")
     args = ap.parse_args(argv)
     ensure_node_modules()
     scenarios = {"saturated": dict(SATURATED, seconds=args.seconds), "thinking": dict(THINKING, seconds=args.seconds),
                  "burst": dict(BURST, seconds=0)}
-    results: dict[str, dict[str, dict]] = {}
-    loads: dict[str, dict[str, float]] = {}
-    raw: dict[str, dict[str, dict]] = {}
-    print(f"{os.cpu_count()} cores; {args.seconds:.0f} s per timed scenario", flush=True)
+    rounds: dict[str, dict[str, list[dict]]] = {}
+    loads: dict[str, dict[str, list[float]]] = {}
+    raw: dict = {}
+    print(f"{os.cpu_count()} cores; {args.seconds:.0f} s per timed scenario"
+          + (f"; {args.rounds} rounds, the table gives each figure's median over them" if args.rounds > 1 else ""),
+          flush=True)
     with tempfile.TemporaryDirectory(prefix="doi-compare-") as tmp:
         # Scenario by scenario, every target in turn: on a shared machine the figures compared with
         # each other are then measured minutes, not a quarter of an hour, apart.
-        for name in args.scenarios:
-            for target in args.targets:
-                loads.setdefault(target, {})[name] = os.getloadavg()[0]
-                started = time.perf_counter()
-                try:
-                    with server_for(target, Path(tmp), f"{target}-{name}") as (url, pid):
-                        r = run_client(target, url, pid, seed=args.seed, views=args.views, **scenarios[name])
-                except (RuntimeError, subprocess.SubprocessError, OSError) as e:  # the other figures still count
-                    print(f"  {target_label(target)}, {name}: FAILED: {e}", flush=True)
-                    continue
-                raw.setdefault(target, {})[name] = r
-                s = results.setdefault(target, {})[name] = summarize(r)
-                print(f"  {target_label(target)}, {name}: {s['moves']} moves, {s['moves_per_s']:.0f} moves/s, "
-                      f"p50 {s['p50']:.1f} ms, p99 {s['p99']:.1f} ms, {s['errors']} errors "
-                      f"({time.perf_counter() - started:.0f} s)", flush=True)
+        for rnd in range(args.rounds):
+            for name in args.scenarios:
+                for target in args.targets:
+                    loads.setdefault(target, {}).setdefault(name, []).append(os.getloadavg()[0])
+                    started = time.perf_counter()
+                    try:
+                        with server_for(target, Path(tmp), f"{target}-{name}-{rnd}") as (url, pid):
+                            r = run_client(target, url, pid, seed=args.seed + rnd, views=args.views, **scenarios[name])
+                    except (RuntimeError, subprocess.SubprocessError, OSError) as e:  # the other figures still count
+                        print(f"  {target_label(target)}, {name}: FAILED: {e}", flush=True)
+                        continue
+                    raw.setdefault(target, {}).setdefault(name, []).append(r)
+                    s = summarize(r)
+                    rounds.setdefault(target, {}).setdefault(name, []).append(s)
+                    print(f"  {'' if args.rounds == 1 else f'round {rnd + 1}: '}{target_label(target)}, {name}: "
+                          f"{s['moves']} moves, {s['moves_per_s']:.0f} moves/s, p50 {s['p50']:.1f} ms, "
+                          f"p99 {s['p99']:.1f} ms, {s['server_cpu_ms']:.2f} ms CPU/move, {s['errors']} errors "
+                          f"({time.perf_counter() - started:.0f} s)", flush=True)
+    results = {t: {name: median_summary(ss) for name, ss in by.items()} for t, by in rounds.items()}
+    if args.rounds == 1:
+        raw = {t: {name: rs[0] for name, rs in by.items()} for t, by in raw.items()}
     if args.raw:
         Path(args.raw).write_text(json.dumps(raw))
     print(table(results, loads))

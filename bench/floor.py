@@ -37,8 +37,10 @@ The knobs, each measured by bench/compare.py (`floor:ws=wsproto,api=asgi,...`):
 
 import argparse
 import asyncio
+import contextlib
 import random
 import secrets
+import signal
 import sys
 from dataclasses import dataclass
 
@@ -126,6 +128,7 @@ class Room:
 
 
 ROOMS: dict[str, Room] = {}
+GC_RESET: list = []   # watch_gc's reset, called at the first move
 RNG = random.Random(1)
 
 
@@ -212,6 +215,8 @@ class Conn:
                   or self.seat != room.current or action["card"] not in room.hands[self.seat]):
                 await self.put(error("illegal"))
             else:
+                while GC_RESET:
+                    GC_RESET.pop()()
                 frames = room.play(self.seat, action["card"])
                 for conn in list(room.sockets):
                     await conn.put(frames[conn.seat])
@@ -311,14 +316,20 @@ def make_app(api: str, frame: str, writer: bool):
     return app
 
 
-def run_uvicorn(args) -> None:
+def run_uvicorn(args, on_shutdown) -> None:
     import uvicorn
 
     app = make_app(args.api, args.frame, args.writer == "task")
     config = uvicorn.Config(app, host=args.host, port=args.port, ws=args.ws, loop=args.loop, http=args.http,
                             ws_per_message_deflate=False, ws_max_size=65536, log_level="warning",
                             access_log=False, proxy_headers=False, lifespan="off")
-    uvicorn.Server(config).run()
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets=None) -> None:
+            on_shutdown()
+            await super().shutdown(sockets)
+
+    Server(config).run()
 
 
 # ----- the websockets library alone ---------------------------------------------------------------------
@@ -399,7 +410,47 @@ async def rest_then_upgrade(args) -> None:
 
     async with serve(handler, args.host, args.port, create_connection=Front, open_timeout=None,
                      compression=None, max_size=65536, ping_interval=None) as server:
-        await server.serve_forever()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, server.close)   # exit, atexit too
+        with contextlib.suppress(asyncio.CancelledError):
+            await server.serve_forever()
+
+
+def watch_gc(mode: str):
+    """Time the cyclic collector's passes; their count, total and longest pause go to stderr at exit."""
+    import atexit
+    import gc
+    import threading
+    import time
+
+    pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    started = [0.0]
+
+    def callback(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses[info["generation"]].append(time.perf_counter() - started[0])
+
+    gc.callbacks.append(callback)
+    GC_RESET.append(lambda: pauses.update({0: [], 1: [], 2: []}))   # at the first move: play, not set-up
+    if mode == "off":
+        gc.disable()
+    elif mode == "freeze":
+        def freeze() -> None:
+            while True:
+                time.sleep(2)
+                gc.freeze()
+        threading.Thread(target=freeze, daemon=True).start()
+
+    @atexit.register   # (uvicorn ends by re-raising SIGTERM: it calls this from its shutdown, below)
+    def report() -> None:
+        for gen, p in pauses.items():
+            if p:
+                print(f"gc generation {gen} from the first move: {len(p)} passes, {sum(p) * 1000:.1f} ms in all, "
+                      f"longest {max(p) * 1000:.2f} ms", file=sys.stderr, flush=True)
+        pauses.update({0: [], 1: [], 2: []})
+
+    return report
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -413,9 +464,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--api", choices=("starlette", "asgi"), default="starlette")
     ap.add_argument("--frame", choices=("text", "bytes"), default="text")
     ap.add_argument("--writer", choices=("task", "direct"), default="task")
+    ap.add_argument("--gc", choices=("on", "freeze", "off"), default="on",
+                    help="Python's cyclic collector: on; freeze (gc.freeze() every 2 s: what survived so far is "
+                         "never traversed again); off")
     args = ap.parse_args(argv)
+    report = watch_gc(args.gc)
     if args.server == "uvicorn":
-        run_uvicorn(args)
+        run_uvicorn(args, report)
     else:
         if args.loop == "uvloop":
             import uvloop
