@@ -4,6 +4,13 @@ on a fresh PostgreSQL database, each driven by the same Node load client (bench/
 
     .venv/bin/python -m bench.compare                       # every scenario, 25 s each
     .venv/bin/python -m bench.compare --seconds 20 --targets bgio sqlite
+    .venv/bin/python -m bench.compare --targets bgio floor floor:ws=wsproto,writer=direct --rounds 3
+
+Targets: bgio, sqlite, postgres, and floor (bench/floor.py: the mandated stack, FastAPI + uvicorn +
+websockets, with no engine and no database, driven by the same client as `doi serve`);
+`floor:key=value,...` passes options to it, so that its variants run side by side. `--rounds N`
+runs everything N times (each round every scenario, every target in turn) and gives each figure's
+median over the rounds.
 
 Scenarios (issue 14's table): saturated, R = 10 rooms, think 0 (moves/s); R = 200, think 1 s
 (p50/p99 of the move latency, move sent -> the last of the room's six sockets has the new version,
