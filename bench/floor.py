@@ -2,6 +2,7 @@
 no database, speaking just enough of docs/protocol.md for bench/bgio/load.js (`--target doi`) to drive
 it exactly as it drives `doi serve`. bench/compare.py runs it beside boardgame.io (target `floor`).
 
+    .venv/bin/pip install -e ".[bench]"    # wsproto, for --ws wsproto
     .venv/bin/python -m bench.floor --port 8300 [--ws websockets-sansio] [--loop uvloop] [--http httptools]
                                     [--api starlette|asgi] [--frame text|bytes] [--writer task|direct]
     .venv/bin/python -m bench.floor --port 8300 --server websockets   # the websockets library alone
