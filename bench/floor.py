@@ -31,6 +31,8 @@ The knobs, each measured by bench/compare.py (`floor:ws=wsproto,api=asgi,...`):
   measuring only).
 - `--writer task`: one writer task per socket fed by a queue (as app/hub.py); `direct`: the move's
   handler awaits each socket's send in turn.
+- `--ping S`: uvicorn's keepalive ping interval (20 s, its default and `doi serve`'s; 0: none).
+- `--gc on|freeze|off`: Python's cyclic collector (its passes from the first move go to stderr).
 - `--server websockets`: no uvicorn, no ASGI, no FastAPI: the websockets library's own asyncio
   server (websockets.asyncio.server), with the two REST calls answered by a minimal HTTP/1.1 handler
   on the same port (the websockets library serves GET upgrades only).
@@ -323,6 +325,7 @@ def run_uvicorn(args, on_shutdown) -> None:
     app = make_app(args.api, args.frame, args.writer == "task")
     config = uvicorn.Config(app, host=args.host, port=args.port, ws=args.ws, loop=args.loop, http=args.http,
                             ws_per_message_deflate=False, ws_max_size=65536, log_level="warning",
+                            ws_ping_interval=args.ping or None,
                             access_log=False, proxy_headers=False, lifespan="off")
 
     class Server(uvicorn.Server):
@@ -465,6 +468,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--api", choices=("starlette", "asgi"), default="starlette")
     ap.add_argument("--frame", choices=("text", "bytes"), default="text")
     ap.add_argument("--writer", choices=("task", "direct"), default="task")
+    ap.add_argument("--ping", type=float, default=20.0,
+                    help="uvicorn's ws_ping_interval, seconds (its default, and doi serve's: 20); 0: no pings")
     ap.add_argument("--gc", choices=("on", "freeze", "off"), default="on",
                     help="Python's cyclic collector: on; freeze (gc.freeze() every 2 s: what survived so far is "
                          "never traversed again); off")
