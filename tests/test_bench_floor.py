@@ -62,3 +62,30 @@ def test_the_load_client_plays_the_floor_like_doi_serve(options, tmp_path):
     assert len(out["bytes"]) == 6 * out["moves"]
     assert 500 <= sorted(out["bytes"])[len(out["bytes"]) // 2] <= 1200   # about boardgame.io's ~800
     assert out["server_cpu_s"] > 0
+
+
+@pytest.mark.parametrize("api", ["starlette", "asgi"])
+def test_the_floor_answers_auth_stale_and_illegal_moves_like_doi_serve(api):
+    from starlette.testclient import TestClient
+
+    from bench.floor import make_app
+
+    client = TestClient(make_app(api, "text", writer=True))
+    gid = client.post("/api/games", json={}).json()["id"]
+    tokens = {s: client.post(f"/api/games/{gid}/seats/{s}", json={"name": s}).json()["token"] for s in SEATS}
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        assert ws.receive_json()["view"]["hand"] == []          # a spectator until it authenticates
+        ws.send_json({"type": "auth", "token": tokens["soviet"]})
+        first = ws.receive_json()
+        assert first["seat"] == "soviet" and first["version"] == 0
+        card = first["view"]["actions"][0]["card"]
+        ws.send_json({"type": "action", "version": 5, "action": {"type": "play", "card": card}})
+        assert ws.receive_json()["code"] == "stale"
+        assert ws.receive_json()["version"] == 0                # and the view, unchanged
+        not_mine = next(c for c in range(52) if c not in first["view"]["hand"])
+        ws.send_json({"type": "action", "version": 0, "action": {"type": "play", "card": not_mine}})
+        assert ws.receive_json()["code"] == "illegal"
+        ws.send_json({"type": "action", "version": 0, "action": {"type": "play", "card": card}})
+        patch = ws.receive_json()
+        assert (patch["type"], patch["base"], patch["version"]) == ("patch", 0, 1)
+        assert card not in jsonpatch.apply_patch(first["view"], patch["patch"])["hand"]
