@@ -4,6 +4,13 @@ on a fresh PostgreSQL database, each driven by the same Node load client (bench/
 
     .venv/bin/python -m bench.compare                       # every scenario, 25 s each
     .venv/bin/python -m bench.compare --seconds 20 --targets bgio sqlite
+    .venv/bin/python -m bench.compare --targets bgio floor floor:ws=wsproto,writer=direct --rounds 3
+
+Targets: bgio, sqlite, postgres, and floor (bench/floor.py: the mandated stack, FastAPI + uvicorn +
+websockets, with no engine and no database, driven by the same client as `doi serve`);
+`floor:key=value,...` passes options to it, so that its variants run side by side. `--rounds N`
+runs everything N times (each round every scenario, every target in turn) and gives each figure's
+median over the rounds.
 
 Scenarios (issue 14's table): saturated, R = 10 rooms, think 0 (moves/s); R = 200, think 1 s
 (p50/p99 of the move latency, move sent -> the last of the room's six sockets has the new version,
@@ -32,7 +39,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.crash import ServerProcess, free_port, fresh_database  # noqa: E402
 
 BGIO = Path(__file__).resolve().parent / "bgio"
-TARGETS = {"bgio": "boardgame.io 0.50.2", "sqlite": "doi SQLite", "postgres": "doi PostgreSQL"}
+TARGETS = {"bgio": "boardgame.io 0.50.2", "sqlite": "doi SQLite", "postgres": "doi PostgreSQL",
+           "floor": "floor"}
+# floor: bench/floor.py, the mandated stack with no engine and no database; `floor:ws=wsproto,api=asgi`
+# passes its options (--ws wsproto --api asgi), so that variants of it run side by side.
+
+
+def target_arg(name: str) -> str:
+    """argparse type: a known target, or floor with options."""
+    base, _, opts = name.partition(":")
+    if base not in TARGETS or (opts and base != "floor"):
+        raise argparse.ArgumentTypeError(f"{name}: one of {', '.join(TARGETS)}, or floor:key=value,...")
+    if opts and not all(len(o.split("=")) == 2 for o in opts.split(",")):
+        raise argparse.ArgumentTypeError(f"{name}: floor options are key=value,key=value")
+    return name
+
+
+def target_label(name: str) -> str:
+    base, _, opts = name.partition(":")
+    return TARGETS[base] + (f" {opts}" if opts else "")
 SATURATED = {"rooms": 10, "think": 0}
 THINKING = {"rooms": 200, "think": 1000}
 BURST = {"rooms": 200, "burst": 3}
@@ -79,8 +104,43 @@ def doi_server(kind: str, workdir: Path, name: str):
             server.stop()
 
 
+@contextlib.contextmanager
+def floor_server(options: str, workdir: Path, name: str):
+    """bench/floor.py with `options` ("ws=wsproto,api=asgi": --ws wsproto --api asgi); yields (base URL, pid)."""
+    import socket
+
+    port = free_port()
+    cmd = [sys.executable, "-m", "bench.floor", "--port", str(port)]
+    for opt in filter(None, options.split(",")):
+        key, _, value = opt.partition("=")
+        cmd += [f"--{key}", value]
+    log = open(workdir / f"{name}.log", "ab")
+    proc = subprocess.Popen(cmd, cwd=Path(__file__).resolve().parents[1], stdout=log, stderr=log)
+    try:
+        deadline = time.monotonic() + 30
+        while True:  # listening = ready (no lifespan, nothing to load)
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"floor server did not start: {(workdir / f'{name}.log').read_text()[-2000:]}")
+            with socket.socket() as s, contextlib.suppress(OSError):
+                s.connect(("127.0.0.1", port))
+                break
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}", proc.pid
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
 def server_for(target: str, workdir: Path, name: str):
-    return bgio_server(workdir) if target == "bgio" else doi_server(target, workdir, name)
+    if target == "bgio":
+        return bgio_server(workdir)
+    if target.partition(":")[0] == "floor":
+        return floor_server(target.partition(":")[2], workdir, name.replace(":", "_").replace(",", "_"))
+    return doi_server(target, workdir, name)
 
 
 def run_client(target: str, url: str, pid: int, seconds: float, rooms: int, think: int = 0,
@@ -125,6 +185,28 @@ def summarize(raw: dict) -> dict:
     return out
 
 
+def median_summary(summaries: list[dict]) -> dict:
+    """Several rounds' summaries of one target and scenario -> one: the median of each figure (of each
+    entry, for the bursts' lists); moves and errors add up."""
+    def median(xs: list[float]) -> float:
+        xs = sorted(x for x in xs if x == x)
+        if not xs:
+            return float("nan")
+        mid = len(xs) // 2
+        return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
+
+    out: dict = {}
+    for key, first in summaries[0].items():
+        values = [s[key] for s in summaries if key in s]
+        if key in ("moves", "errors", "games_finished"):
+            out[key] = sum(values)
+        elif isinstance(first, list):
+            out[key] = [median([v[i] for v in values if i < len(v)]) for i in range(len(first))]
+        else:
+            out[key] = median(values)
+    return out
+
+
 # ----- the table ----------------------------------------------------------------------------------
 def _num(x: float) -> str:
     if x != x:  # nan
@@ -155,13 +237,18 @@ ROWS = [  # (label, scenario, how to read a summary, goal for ours/theirs or abs
 ]
 
 
-def table(results: dict[str, dict[str, dict]], loads: dict[str, dict[str, float]] | None = None) -> str:
+def _loads(v: float | list[float]) -> str:
+    v = v if isinstance(v, list) else [v]
+    return f"{min(v):.1f}" if min(v) == max(v) else f"{min(v):.1f}-{max(v):.1f}"
+
+
+def table(results: dict[str, dict[str, dict]], loads: dict[str, dict[str, float | list[float]]] | None = None) -> str:
     """results[target][scenario] = summarize(...). Columns: each target, and ours/theirs ratios
     against boardgame.io when it ran."""
-    targets = [t for t in TARGETS if t in results]
+    targets = list(results)  # in the order they ran
     ours = [t for t in targets if t != "bgio"]
     ratios = "bgio" in results and ours
-    head = ["", *(TARGETS[t] for t in targets), *(f"{TARGETS[t].removeprefix('doi ')} / bgio" for t in ours if ratios),
+    head = ["", *(target_label(t) for t in targets), *(f"{target_label(t).removeprefix('doi ')} / bgio" for t in ours if ratios),
             "goal"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for label, scenario, read, goal in ROWS:
@@ -178,7 +265,7 @@ def table(results: dict[str, dict[str, dict]], loads: dict[str, dict[str, float]
         lines.append("| " + " | ".join([label, *cells, *ratio_cells, goal]) + " |")
     if loads:
         lines.append("| load average (1 min) before each scenario | "
-                     + " | ".join(", ".join(f"{k} {v:.1f}" for k, v in loads[t].items()) for t in targets)
+                     + " | ".join(", ".join(f"{k} {_loads(v)}" for k, v in loads[t].items()) for t in targets)
                      + " |" + " |" * (len(head) - 1 - len(targets)))
     return "\n".join(lines)
 
@@ -187,39 +274,51 @@ def table(results: dict[str, dict[str, dict]], loads: dict[str, dict[str, float]
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.compare", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=25, help="play time of each timed scenario")
-    ap.add_argument("--targets", nargs="+", choices=list(TARGETS), default=list(TARGETS))
+    ap.add_argument("--targets", nargs="+", type=target_arg, default=["bgio", "sqlite", "postgres"],
+                    help="bgio, sqlite, postgres, floor, floor:key=value,... (bench/floor.py's options)")
     ap.add_argument("--scenarios", nargs="+", choices=("saturated", "thinking", "burst"),
                     default=["saturated", "thinking", "burst"])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--views", choices=("patch", "full"), default="patch",
                     help="ours: a full view then JSON Patches per socket (the browser's way), or a full view per move")
-    ap.add_argument("--raw", help="also write every raw client result to this JSON file")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="run every scenario on every target this many times (each round every target in turn); "
+                         "the table gives the median of each figure over the rounds (errors: the sum)")
+    ap.add_argument("--raw", help="also write every raw client result to this JSON file (with --rounds: a list each)")
     args = ap.parse_args(argv)
     ensure_node_modules()
     scenarios = {"saturated": dict(SATURATED, seconds=args.seconds), "thinking": dict(THINKING, seconds=args.seconds),
                  "burst": dict(BURST, seconds=0)}
-    results: dict[str, dict[str, dict]] = {}
-    loads: dict[str, dict[str, float]] = {}
-    raw: dict[str, dict[str, dict]] = {}
-    print(f"{os.cpu_count()} cores; {args.seconds:.0f} s per timed scenario", flush=True)
+    rounds: dict[str, dict[str, list[dict]]] = {}
+    loads: dict[str, dict[str, list[float]]] = {}
+    raw: dict = {}
+    print(f"{os.cpu_count()} cores; {args.seconds:.0f} s per timed scenario"
+          + (f"; {args.rounds} rounds, the table gives each figure's median over them" if args.rounds > 1 else ""),
+          flush=True)
     with tempfile.TemporaryDirectory(prefix="doi-compare-") as tmp:
         # Scenario by scenario, every target in turn: on a shared machine the figures compared with
         # each other are then measured minutes, not a quarter of an hour, apart.
-        for name in args.scenarios:
-            for target in args.targets:
-                loads.setdefault(target, {})[name] = os.getloadavg()[0]
-                started = time.perf_counter()
-                try:
-                    with server_for(target, Path(tmp), f"{target}-{name}") as (url, pid):
-                        r = run_client(target, url, pid, seed=args.seed, views=args.views, **scenarios[name])
-                except (RuntimeError, subprocess.SubprocessError, OSError) as e:  # the other figures still count
-                    print(f"  {TARGETS[target]}, {name}: FAILED: {e}", flush=True)
-                    continue
-                raw.setdefault(target, {})[name] = r
-                s = results.setdefault(target, {})[name] = summarize(r)
-                print(f"  {TARGETS[target]}, {name}: {s['moves']} moves, {s['moves_per_s']:.0f} moves/s, "
-                      f"p50 {s['p50']:.1f} ms, p99 {s['p99']:.1f} ms, {s['errors']} errors "
-                      f"({time.perf_counter() - started:.0f} s)", flush=True)
+        for rnd in range(args.rounds):
+            for name in args.scenarios:
+                for target in args.targets:
+                    loads.setdefault(target, {}).setdefault(name, []).append(os.getloadavg()[0])
+                    started = time.perf_counter()
+                    try:
+                        with server_for(target, Path(tmp), f"{target}-{name}-{rnd}") as (url, pid):
+                            r = run_client(target, url, pid, seed=args.seed + rnd, views=args.views, **scenarios[name])
+                    except (RuntimeError, subprocess.SubprocessError, OSError) as e:  # the other figures still count
+                        print(f"  {target_label(target)}, {name}: FAILED: {e}", flush=True)
+                        continue
+                    raw.setdefault(target, {}).setdefault(name, []).append(r)
+                    s = summarize(r)
+                    rounds.setdefault(target, {}).setdefault(name, []).append(s)
+                    print(f"  {'' if args.rounds == 1 else f'round {rnd + 1}: '}{target_label(target)}, {name}: "
+                          f"{s['moves']} moves, {s['moves_per_s']:.0f} moves/s, p50 {s['p50']:.1f} ms, "
+                          f"p99 {s['p99']:.1f} ms, {s['server_cpu_ms']:.2f} ms CPU/move, {s['errors']} errors "
+                          f"({time.perf_counter() - started:.0f} s)", flush=True)
+    results = {t: {name: median_summary(ss) for name, ss in by.items()} for t, by in rounds.items()}
+    if args.rounds == 1:
+        raw = {t: {name: rs[0] for name, rs in by.items()} for t, by in raw.items()}
     if args.raw:
         Path(args.raw).write_text(json.dumps(raw))
     print(table(results, loads))

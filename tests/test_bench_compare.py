@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from bench.compare import percentile, summarize, table
+from bench.compare import median_summary, percentile, summarize, table
 
 
 def raw(latencies, bytes_, seconds=2.0, server_cpu=0.3, client_cpu=0.6, errors=0, **extra):
@@ -65,3 +65,11 @@ def test_table_gives_ours_over_theirs_ratios_beside_the_figures():
 def test_table_without_boardgame_io_has_no_ratio_columns():
     ours = summarize(raw([4.0], [1], seconds=1.0))
     assert table({"postgres": {"saturated": ours}}).splitlines()[0] == "|  | doi PostgreSQL | goal |"
+
+
+def test_rounds_give_the_median_of_each_figure_and_the_sum_of_errors():
+    rounds = [summarize(raw([1.0] * 10, [800] * 60, seconds=1.0, errors=e)) for e in (0, 2, 1)]
+    rounds[1]["p99"] = 500.0  # one bad round does not move the median
+    merged = median_summary(rounds)
+    assert merged["p99"] == 1.0 and merged["moves_per_s"] == 10.0
+    assert merged["errors"] == 3 and merged["moves"] == 30
