@@ -15,12 +15,13 @@ export const POS = {
 // Stalin Square): the card is narrower, its text keeps its size.
 const WIDTH = { printing_press: 184 };
 
-// Font sizes on the map, in map units. The map is scaled into its column (about 0.61 on the Soviet's
+// Font sizes on the map, in map units. The map is scaled into its column (about 0.59 on the Soviet's
 // table at 1280x800, 0.67 on a phone, 0.72 for a Revolutionary), so nothing is set below TEXT_MIN:
-// 17 units are at least 10 screen pixels wherever a player sees the map at its default zoom.
-const TEXT_MIN = 17;
-export const FONT = { locName: 19, title: 17.5, body: TEXT_MIN, chip: TEXT_MIN, count: 18, standee: 18 };
-const ICON_R = 12.6;  // resource icons on the map: their letter is 1.35 r = TEXT_MIN
+// 17.5 units are at least 10 screen pixels wherever a player sees the map at its default zoom
+// (tests/browser/test_board_text.py measures it).
+const TEXT_MIN = 17.5;
+export const FONT = { locName: 19, title: 18, body: TEXT_MIN, chip: TEXT_MIN, count: 18, standee: 18 };
+const ICON_R = 13;  // resource icons on the map: their letter is 1.35 r >= TEXT_MIN
 const FAMILY = 'system-ui, "DejaVu Sans", "Segoe UI", sans-serif';  // the page's font (app.css :root)
 
 let measureCtx = null;
@@ -148,7 +149,7 @@ function star(cx, cy, r) {
   return pts.join(" ");
 }
 
-const CHIP_H = 52;
+const CHIP_H = 53;
 
 /** A fighter's tile: its family name and its icons. Active: white with a green frame; inactive: grey,
  * dashed, its name in italics; a gold star when its ability can be used. The tooltip says it all. */
@@ -164,12 +165,13 @@ function fighterChip(f, x, y, w, opts = {}, changed = false) {
   const ability = f.active && f.ability;
   const n = f.icons.length;
   if (w >= 56) {  // the name over a row of icons
-    const name = fit(shortName(f.name), w - 8 - (ability ? 10 : 0), FONT.chip, 700, f.active ? "normal" : "italic");
+    let name = fit(shortName(f.name), w - 8 - (ability ? 10 : 0), FONT.chip, 700, f.active ? "normal" : "italic");
+    if (name.endsWith("…") && name.length < 4) name = "";  // "W…" says nothing: the icons alone, the name in the tooltip
     if (name) g.append(svg("text", { x: w / 2 - (ability ? 5 : 0), y: 18, class: "chip-name", "font-size": FONT.chip, text: name }));
     const step = n > 1 ? Math.min(2 * ICON_R + 3, (w - 2 * ICON_R - 4) / (n - 1)) : 0;
-    f.icons.forEach((ic, i) => g.append(iconShapes(ic, w / 2 + (i - (n - 1) / 2) * step, 37, ICON_R)));
+    f.icons.forEach((ic, i) => g.append(iconShapes(ic, w / 2 + (i - (n - 1) / 2) * step, name ? 38 : h / 2, ICON_R)));
   } else {  // a tile too narrow for a name (four or more fighters in one place): its icons one above the other
-    f.icons.forEach((ic, i) => g.append(iconShapes(ic, w / 2, n > 1 ? 13.4 + i * 25.2 : h / 2, Math.min(ICON_R, w / 2 - 1))));
+    f.icons.forEach((ic, i) => g.append(iconShapes(ic, w / 2, n > 1 ? 13.5 + i * 26 : h / 2, Math.min(ICON_R, w / 2 - 1))));
   }
   if (ability) g.append(svg("polygon", { points: star(w - 5, 4, 8), class: "chip-star" }));
   if (picked) g.append(svg("path", { d: "M 3 9 L 8 15 L 17 2", class: "pick-tick" }));
@@ -303,13 +305,14 @@ export function renderBoard(root, view, opts = {}) {
     g.append(svg("title", { text: label.join(" · ") }));
     g.append(svg("rect", { class: "loc-box", width: bw, height: BH, rx: 10 }));
     g.append(svg("rect", { class: `loc-head side-${loc === "csepel" ? "csepel" : (["szena", "bem", "university"].includes(loc) ? "buda" : "pest")}`, width: bw, height: 32, rx: 10 }));
-    // The name fills the head: squeezed a little when it is long, cut beyond that (the tooltip and
-    // the label have it whole).
+    // The name fills the head: a long one a little smaller (down to TEXT_MIN), then squeezed a
+    // little, cut beyond that (the tooltip and the label have it whole).
     const nameMax = bw - 16;
-    const natural = textWidth(L.name, FONT.locName, 700);
-    const shown = natural <= nameMax * 1.18 ? L.name : fit(L.name, nameMax * 1.18, FONT.locName, 700);
-    const squeeze = textWidth(shown, FONT.locName, 700) > nameMax;
-    g.append(svg("text", { x: 8, y: 23, class: "loc-name", "font-size": FONT.locName, text: shown,
+    let nameFont = FONT.locName;
+    while (nameFont > TEXT_MIN && textWidth(L.name, nameFont, 700) > nameMax) nameFont -= 0.5;
+    const shown = fit(L.name, nameMax * 1.15, nameFont, 700);
+    const squeeze = textWidth(shown, nameFont, 700) > nameMax;
+    g.append(svg("text", { x: 8, y: 23, class: "loc-name", "font-size": nameFont, text: shown,
                            textLength: squeeze ? nameMax : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null }));
     if (opts.dest === loc) g.append(svg("text", { x: bw / 2, y: -7, "text-anchor": "middle", class: "dest-label", "font-size": FONT.count, text: "↓ moving here" }));
     if (L.event) g.append(eventBox(L.event, view, bw));
@@ -328,7 +331,7 @@ export function renderBoard(root, view, opts = {}) {
     }
     // Fighters: one row of tiles, as wide as the card lets them be, then the stack of face-down tiles.
     const fdText = L.facedown ? `?${L.facedown}` : "";
-    const fdW = fdText ? Math.ceil(textWidth(fdText, FONT.body, 700)) + 12 : 0;
+    const fdW = fdText ? Math.ceil(textWidth(fdText, FONT.body, 700)) + 8 : 0;
     const nf = L.fighters.length;
     const room = bw - 10 - (fdW ? fdW + 4 : 0);
     const fw = nf ? Math.min(108, Math.floor((room - 4 * (nf - 1)) / nf)) : 0;
