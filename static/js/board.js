@@ -334,7 +334,7 @@ export function renderBoard(root, view, opts = {}) {
     const fdW = fdText ? Math.ceil(textWidth(fdText, FONT.body, 700)) + 8 : 0;
     const nf = L.fighters.length;
     const room = bw - 10 - (fdW ? fdW + 4 : 0);
-    const fw = nf ? Math.min(108, Math.floor((room - 4 * (nf - 1)) / nf)) : 0;
+    const fw = nf ? Math.min(132, Math.floor((room - 4 * (nf - 1)) / nf)) : 0;
     L.fighters.forEach((f, i) => g.append(fighterChip(f, 5 + i * (fw + 4), 128, fw, opts, !!(moved && moved.fighters.has(f.id)))));
     if (fdW) {
       const fx = 5 + nf * (fw + 4);
