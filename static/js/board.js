@@ -11,8 +11,37 @@ export const POS = {
   radio: [720, 590], hwpp: [1020, 520], corvin: [960, 735], csepel: [470, 735],
   printing_press: [808, 110],  // promo location: drawn only while the view lists it (from day 3)
 };
-// Locations drawn smaller to fit between their neighbours (the Printing Press, between Kossuth and Stalin Square).
-const SCALE = { printing_press: 0.8 };
+// Locations drawn narrower to fit between their neighbours (the Printing Press, between Kossuth and
+// Stalin Square): the card is narrower, its text keeps its size.
+const WIDTH = { printing_press: 184 };
+
+// Font sizes on the map, in map units. The map is scaled into its column (about 0.59 on the Soviet's
+// table at 1280x800, 0.67 on a phone, 0.72 for a Revolutionary), so nothing is set below TEXT_MIN:
+// 17.5 units are at least 10 screen pixels wherever a player sees the map at its default zoom
+// (tests/browser/test_board_text.py measures it).
+const TEXT_MIN = 17.5;
+export const FONT = { locName: 19, title: 18, body: TEXT_MIN, chip: TEXT_MIN, count: 18, standee: 18 };
+const ICON_R = 13;  // resource icons on the map: their letter is 1.35 r >= TEXT_MIN
+const FAMILY = 'system-ui, "DejaVu Sans", "Segoe UI", sans-serif';  // the page's font (app.css :root)
+
+let measureCtx = null;
+/** The width of `text` in map units at that font (a canvas measures it as the SVG will draw it). */
+function textWidth(text, px, weight = 400, style = "normal") {
+  if (!measureCtx) measureCtx = document.createElement("canvas").getContext("2d");
+  measureCtx.font = `${style} ${weight} ${px}px ${FAMILY}`;
+  return measureCtx.measureText(text).width;
+}
+
+/** `text` if it fits `max` map units, else cut with an ellipsis ("" when not even one letter fits).
+ * The full text is always in the tooltip of what it labels. */
+function fit(text, max, px, weight = 400, style = "normal") {
+  if (textWidth(text, px, weight, style) <= max) return text;
+  for (let n = text.length - 1; n >= 1; n--) {
+    const cut = text.slice(0, n).trimEnd() + "…";
+    if (textWidth(cut, px, weight, style) <= max) return cut;
+  }
+  return "";
+}
 
 const EDGES = [
   ["szena", "bem"], ["szena", "university"], ["bem", "university"], ["bem", "kossuth"],
@@ -34,7 +63,7 @@ export const TOKENS = {
   barricade: { label: "Barricade", help: "green octagon; Soviet tanks there neither fire nor move, militia and snipers are impeded; can take a hit" },
   revtank: { label: "Revolutionary tank", help: "sky-blue hexagon with a star; an active fighter of the Revolutionaries" },
   facedown: { label: "Face-down fighter tiles", help: "grey tile with ?N; the next one is revealed when the fighter on top is activated" },
-  fighter: { label: "Fighter", help: "white tile, green frame when active, grey dashed when inactive; an active fighter's icons count for actions here" },
+  fighter: { label: "Fighter", help: "white tile with a green frame when active; grey and dashed, its name in italics, when inactive; a gold star when its ability can be used; an active fighter's icons count for actions here" },
 };
 
 function hexagon(cx, cy, r) {
@@ -65,21 +94,22 @@ export function tokenShape(kind, cx, cy, r = 13) {
     case "sniper": return [svg("rect", { x: cx - r + 1, y: cy - r + 1, width: 2 * r - 2, height: 2 * r - 2, class: "tok tok-sniper" })];
     case "barricade": return [svg("polygon", { points: octagon(cx, cy, r), class: "tok tok-barricade" })];
     case "revtank": return [svg("polygon", { points: hexagon(cx, cy, r + 1), class: "tok tok-revtank" }),
-                            svg("text", { x: cx, y: cy + 5, class: "tok-star", text: "★" })];
+                            svg("polygon", { points: star(cx, cy + 1, r * 0.62), class: "tok-star" })];
     case "facedown": return [svg("rect", { x: cx - r, y: cy - r * 0.7, width: 2 * r, height: 1.4 * r, rx: 3, class: "tok tok-facedown" }),
-                             svg("text", { x: cx, y: cy + 4, class: "tok-q", text: "?" })];
+                             svg("text", { x: cx, y: cy + r * 0.5, class: "tok-q", "font-size": r * 1.3, text: "?" })];
     default: return [svg("rect", { x: cx - r, y: cy - r * 0.8, width: 2 * r, height: 1.6 * r, rx: 3, class: "tok tok-fighter" })];
   }
 }
 
-/** A row of unit tokens: one shape per unit up to 3, else one shape with a count. Each has a tooltip. */
-function units(kind, n, x, y, changed = false) {
+/** A row of unit tokens: one shape per unit up to 3, else one shape with a count. Each has a tooltip
+ * (`more`: what else it says, e.g. the names and icons of the Revolutionary tanks). */
+function units(kind, n, x, y, changed = false, more = "") {
   const t = TOKENS[kind];
-  const tip = `${n} × ${t.label}: ${t.help}`;
+  const tip = `${n} × ${t.label}: ${t.help}` + (more ? `\n${more}` : "");
   const g = svg("g", { class: `units ${kind}${changed ? " changed" : ""}`, "data-token": kind, "data-count": n }, svg("title", { text: tip }));
   const one = (cx, txt) => {
     const tg = svg("g", { class: "token" }, svg("title", { text: tip }), ...tokenShape(kind, cx, y));
-    if (txt) tg.append(svg("text", { x: cx, y: y + 5, class: "tok-num", text: txt }));
+    if (txt) tg.append(svg("text", { x: cx, y: y + 6, class: "tok-num", "font-size": FONT.count, text: txt }));
     return tg;
   };
   if (n <= 3) {
@@ -110,24 +140,41 @@ function notNowTip(fid, unavailable) {
   return why.length ? ` Not now: ${why.join("; ")}.` : "";
 }
 
+function star(cx, cy, r) {
+  const pts = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5, rr = i % 2 ? r * 0.45 : r;
+    pts.push(`${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+const CHIP_H = 53;
+
+/** A fighter's tile: its family name and its icons. Active: white with a green frame; inactive: grey,
+ * dashed, its name in italics; a gold star when its ability can be used. The tooltip says it all. */
 function fighterChip(f, x, y, w, opts = {}, changed = false) {
-  const h = 56;
+  const h = CHIP_H;
   const acts = opts.fighters && opts.fighters.get(f.id);
   const picked = opts.picked && opts.picked.has(f.id);
   const g = svg("g", { class: `fighter ${f.active ? "active" : "inactive"}${acts ? " legal" : ""}${picked ? " picked" : ""}${changed ? " changed" : ""}`,
                        transform: `translate(${x},${y})`, "data-fighter": f.id, "data-legal": acts ? "1" : null,
                        "data-action-types": acts ? [...new Set(acts.map((a) => a.type))].join(" ") : null },
     svg("title", { text: fighterTip(f) + notNowTip(f.id, opts.unavailable) }),
-    svg("rect", { width: w, height: h, rx: 5, class: "chip" }),
-    svg("text", { x: w / 2, y: 15, class: "chip-name", text: shortName(f.name).slice(0, Math.floor(w / 7.5)) }));
-  f.icons.forEach((ic, i) => {
-    const cx = w / 2 + (i - (f.icons.length - 1) / 2) * 19;
-    g.append(iconShapes(ic, cx, 31, 8));
-  });
-  if (!f.active) g.append(svg("text", { x: w / 2, y: 51, class: "chip-state", text: "inactive" }));
-  else if (f.ability) g.append(svg("text", { x: w / 2, y: 51, class: "chip-state ab", text: "★ ability" }));
-  else g.append(svg("text", { x: w / 2, y: 51, class: "chip-state ab", text: "active" }));
-  if (picked) g.append(svg("text", { x: w - 8, y: 14, class: "pick-tick", text: "✓" }));
+    svg("rect", { width: w, height: h, rx: 5, class: "chip" }));
+  const ability = f.active && f.ability;
+  const n = f.icons.length;
+  if (w >= 56) {  // the name over a row of icons
+    let name = fit(shortName(f.name), w - 8 - (ability ? 10 : 0), FONT.chip, 700, f.active ? "normal" : "italic");
+    if (name.endsWith("…") && name.length < 4) name = "";  // "W…" says nothing: the icons alone, the name in the tooltip
+    if (name) g.append(svg("text", { x: w / 2 - (ability ? 5 : 0), y: 18, class: "chip-name", "font-size": FONT.chip, text: name }));
+    const step = n > 1 ? Math.min(2 * ICON_R + 3, (w - 2 * ICON_R - 4) / (n - 1)) : 0;
+    f.icons.forEach((ic, i) => g.append(iconShapes(ic, w / 2 + (i - (n - 1) / 2) * step, name ? 38 : h / 2, ICON_R)));
+  } else {  // a tile too narrow for a name (four or more fighters in one place): its icons one above the other
+    f.icons.forEach((ic, i) => g.append(iconShapes(ic, w / 2, n > 1 ? 13.5 + i * 26 : h / 2, Math.min(ICON_R, w / 2 - 1))));
+  }
+  if (ability) g.append(svg("polygon", { points: star(w - 5, 4, 8), class: "chip-star" }));
+  if (picked) g.append(svg("path", { d: "M 3 9 L 8 15 L 17 2", class: "pick-tick" }));
   if (acts) {  // a legal target itself: clicking the tile chooses it (not its location)
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
@@ -148,22 +195,29 @@ function eventTip(e, view) {
           t.penalty && `Penalty: ${refsSpelled(t.penalty)}`].filter(Boolean).join("\n");
 }
 
-function eventBox(e, view) {
+/** An event on the map: its title (cut to the card; the tooltip has it all), then its cost in CP
+ * (⚠ when it has a penalty) and the icons it needs now, with a count where more than one. */
+function eventBox(e, view, bw = BW) {
   const { need, why } = eventNeed(e, view);
   const ev = svg("g", { class: "event" + (e.penalty ? " penalty" : ""), "data-card": e.id },
     svg("title", { text: eventTip(e, view) }),
-    svg("rect", { x: 6, y: 33, width: BW - 12, height: 50, rx: 5, class: "event-box" }),
-    svg("text", { x: 12, y: 52, class: "event-title", text: e.title.length > 28 ? e.title.slice(0, 27) + "…" : e.title }));
-  let ix = 12;
-  ev.append(svg("text", { x: ix, y: 75, class: "event-cost", text: e.penalty ? `cost ${e.cost ?? "–"} ⚠` : `cost ${e.cost ?? "–"}` }));
-  ix += 62;
-  for (const [ic, n] of Object.entries(need)) {
-    ev.append(iconShapes(ic, ix, 70, 8));
-    ix += 11;
-    if (n > 1 || (e.requires_per_event || []).includes(ic)) {
-      ev.append(svg("text", { x: ix, y: 75, class: "need-n" + (why ? " per-event" : ""), "data-need": ic, text: `×${n}` }));
-      ix += 26;
-    } else ix += 10;
+    svg("rect", { x: 5, y: 35, width: bw - 10, height: 58, rx: 5, class: "event-box" }),
+    svg("text", { x: 11, y: 57, class: "event-title", "font-size": FONT.title, text: fit(e.title, bw - 22, FONT.title, 700) }));
+  const cost = `${e.cost ?? "–"} CP` + (e.penalty ? " ⚠" : "");
+  ev.append(svg("text", { x: 11, y: 84, class: "event-cost", "font-size": FONT.body, text: cost }));
+  let ix = 11 + textWidth(cost, FONT.body) + 8;
+  const per = e.requires_per_event || [];
+  const items = Object.entries(need).map(([ic, n]) => [ic, n, n > 1 || per.includes(ic) ? `×${n}` : ""]);
+  const widthOf = (gap) => items.reduce((w, [, , t]) => w + 2 * ICON_R + gap + (t ? textWidth(t, FONT.body, 700) + 1 : 0), 0);
+  const gap = ix + widthOf(6) <= bw - 8 ? 6 : 1;  // closer together when the row is full
+  for (const [ic, , t] of items) {
+    ev.append(iconShapes(ic, ix + ICON_R, 78, ICON_R));
+    ix += 2 * ICON_R + 1;
+    if (t) {
+      ev.append(svg("text", { x: ix, y: 84, class: "need-n" + (why ? " per-event" : ""), "font-size": FONT.body, "data-need": ic, text: t }));
+      ix += textWidth(t, FONT.body, 700);
+    }
+    ix += gap;
   }
   return ev;
 }
@@ -213,8 +267,8 @@ export function renderBoard(root, view, opts = {}) {
   for (const [loc, [cx, cy]] of Object.entries(pos)) {
     const L = view.locations[loc];
     if (!L) continue;
-    const k = SCALE[loc] || 1;
-    const x = cx - (BW * k) / 2, y = cy - (BH * k) / 2;
+    const bw = WIDTH[loc] || BW;
+    const x = cx - bw / 2, y = cy - BH / 2;
     const isLegal = legal.has(loc);
     const cls = ["loc"];
     if (isLegal) cls.push("legal");
@@ -224,7 +278,7 @@ export function renderBoard(root, view, opts = {}) {
     if (opts.changed && opts.changed.has(loc)) cls.push("changed");
     if (opts.home && opts.home === loc) cls.push("home");
     const g = svg("g", { class: cls.join(" "), id: `loc-${loc}`, "data-loc": loc,
-                         transform: `translate(${x},${y})` + (k !== 1 ? ` scale(${k})` : ""),
+                         transform: `translate(${x},${y})`,
                          "data-legal": isLegal ? "1" : null,
                          "data-action-types": isLegal && opts.locTypes ? (opts.locTypes.get(loc) || []).join(" ") : null });
     const label = [L.name];
@@ -249,47 +303,54 @@ export function renderBoard(root, view, opts = {}) {
     }
     g.setAttribute("aria-label", label.join(", "));
     g.append(svg("title", { text: label.join(" · ") }));
-    g.append(svg("rect", { class: "loc-box", width: BW, height: BH, rx: 10 }));
-    g.append(svg("rect", { class: `loc-head side-${loc === "csepel" ? "csepel" : (["szena", "bem", "university"].includes(loc) ? "buda" : "pest")}`, width: BW, height: 28, rx: 10 }));
-    g.append(svg("text", { x: 10, y: 20, class: "loc-name", text: L.name,
-                           textLength: L.name.length > 20 ? BW - 52 : null, lengthAdjust: L.name.length > 20 ? "spacingAndGlyphs" : null }));
-    if (opts.dest === loc) g.append(svg("text", { x: BW / 2, y: -6, "text-anchor": "middle", class: "dest-label", text: "↓ moving here" }));
-    if (L.facedown) {
-      g.append(svg("g", { class: "facedown", "data-token": "facedown" },
-        svg("title", { text: `${L.facedown} face-down fighter tile(s): ${TOKENS.facedown.help}` }),
-        svg("rect", { x: BW - 36, y: 4, width: 30, height: 20, rx: 3 }),
-        svg("text", { x: BW - 21, y: 18.5, text: `?${L.facedown}` })));
-    }
-    if (L.event) g.append(eventBox(L.event, view));
-    else g.append(svg("text", { x: 12, y: 60, class: "no-event", text: "no event" }));
+    g.append(svg("rect", { class: "loc-box", width: bw, height: BH, rx: 10 }));
+    g.append(svg("rect", { class: `loc-head side-${loc === "csepel" ? "csepel" : (["szena", "bem", "university"].includes(loc) ? "buda" : "pest")}`, width: bw, height: 32, rx: 10 }));
+    // The name fills the head: a long one a little smaller (down to TEXT_MIN), then squeezed a
+    // little, cut beyond that (the tooltip and the label have it whole).
+    const nameMax = bw - 16;
+    let nameFont = FONT.locName;
+    while (nameFont > TEXT_MIN && textWidth(L.name, nameFont, 700) > nameMax) nameFont -= 0.5;
+    const shown = fit(L.name, nameMax * 1.15, nameFont, 700);
+    const squeeze = textWidth(shown, nameFont, 700) > nameMax;
+    g.append(svg("text", { x: 8, y: 23, class: "loc-name", "font-size": nameFont, text: shown,
+                           textLength: squeeze ? nameMax : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null }));
+    if (opts.dest === loc) g.append(svg("text", { x: bw / 2, y: -7, "text-anchor": "middle", class: "dest-label", "font-size": FONT.count, text: "↓ moving here" }));
+    if (L.event) g.append(eventBox(L.event, view, bw));
+    else g.append(svg("text", { x: 11, y: 62, class: "no-event", "font-size": FONT.body, text: "no event" }));
     // Units.
     let ux = 18;
-    const uy = 102;
+    const uy = 111;
     const moved = opts.changedUnits ? opts.changedUnits.get(loc) : null;
+    const tanksTip = L.revolutionary_tanks.map(fighterTip).join("\n");
     for (const [kind, n] of [["tank", L.soviet_tanks], ["militia", L.militia], ["sniper", L.snipers],
                              ["barricade", L.barricades], ["revtank", L.revolutionary_tanks.length]]) {
       if (!n) continue;
-      const [node, nx] = units(kind, n, ux, uy, !!(moved && moved.tokens.has(kind)));
+      const [node, nx] = units(kind, n, ux, uy, !!(moved && moved.tokens.has(kind)), kind === "revtank" ? tanksTip : "");
       g.append(node);
       ux = nx;
     }
-    // Fighters.
+    // Fighters: one row of tiles, as wide as the card lets them be, then the stack of face-down tiles.
+    const fdText = L.facedown ? `?${L.facedown}` : "";
+    const fdW = fdText ? Math.ceil(textWidth(fdText, FONT.body, 700)) + 8 : 0;
     const nf = L.fighters.length;
-    const fw = nf ? Math.min(72, Math.floor((BW - 10) / nf) - 4) : 0;
-    L.fighters.forEach((f, i) => g.append(fighterChip(f, 6 + i * (fw + 4), 121, fw, opts, !!(moved && moved.fighters.has(f.id)))));
+    const room = bw - 10 - (fdW ? fdW + 4 : 0);
+    const fw = nf ? Math.min(132, Math.floor((room - 4 * (nf - 1)) / nf)) : 0;
+    L.fighters.forEach((f, i) => g.append(fighterChip(f, 5 + i * (fw + 4), 128, fw, opts, !!(moved && moved.fighters.has(f.id)))));
+    if (fdW) {
+      const fx = 5 + nf * (fw + 4);
+      g.append(svg("g", { class: "facedown", "data-token": "facedown" },
+        svg("title", { text: `${L.facedown} face-down fighter tile(s): ${TOKENS.facedown.help}` }),
+        svg("rect", { x: fx, y: 128, width: fdW, height: CHIP_H, rx: 5 }),
+        svg("text", { x: fx + fdW / 2, y: 128 + CHIP_H / 2 + 6, "font-size": FONT.body, text: fdText })));
+    }
     // Players (standees).
     L.players.forEach((p, i) => {
-      const px = BW - 20 - i * 34, py = 102;
+      const px = bw - 20 - i * 34, py = uy;
       g.append(svg("g", { class: `standee ${p}`, "data-seat": p },
         svg("title", { text: `${seatName(p, opts.seats, opts.me)}: a Revolutionary's standee` }),
         svg("circle", { cx: px, cy: py, r: 15, fill: SEAT_COLOUR[p] || "#999", class: p === opts.me ? "me" : "" }),
-        svg("text", { x: px, y: py + 5.5, class: "standee-t", text: p.replace("rev", "") })));
+        svg("text", { x: px, y: py + 6.5, class: "standee-t", "font-size": FONT.standee, text: p.replace("rev", "") })));
     });
-    if (L.revolutionary_tanks.length) {
-      const names = L.revolutionary_tanks.map((t) => t.name).join(", ");
-      g.append(svg("text", { x: BW - 8, y: BH - 6, class: "revtank-names", "text-anchor": "end", text: names.slice(0, 34) },
-                   svg("title", { text: L.revolutionary_tanks.map(fighterTip).join("\n") })));
-    }
     root.append(g);
   }
 }
