@@ -90,7 +90,6 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches:
     conn = Conn(ws=ws, game_id=gid, seat=seat or "spectator", name=name, tokens=float(settings.message_burst),
                 last_refill=time.monotonic(), sent_version=row.version, patches=patches)
     hub.add(conn)  # no await from here on: the hub never holds a socket that did not get its view
-    conn.start()
     conn.post(hub.view_message(gid, game, conn.seat, row.version, row.status, seat_infos(seats)))
     for c in chat:
         conn.post(json.dumps({"type": "chat", "seat": c.seat, "name": c.name, "text": c.text,
