@@ -29,7 +29,7 @@ from .models import (
     SecretRow,
     SnapshotRow,
 )
-from .movelog import Move, MoveWriter
+from .movelog import Move, MoveWriter, state_json
 from .security import new_token, same, token_hash
 
 CACHE_SIZE = 512
@@ -388,7 +388,8 @@ class GameStore:
                 raise EngineFailed() from e
             new_version = current + 1
             status = status_of(game)
-            snapshot = game.to_dict() if new_version % self.snapshot_every == 0 else None
+            # The snapshot is serialised here, before any await: nothing else changes the state meanwhile.
+            snapshot = state_json(game.s) if new_version % self.snapshot_every == 0 else None
             self._moving.add(gid)
             try:
                 committed = await self._moves.write(Move(gid, current, seat, action, status, game.result, snapshot))
