@@ -84,6 +84,9 @@ class GameStore:
         self._moving: set[str] = set()
         self._active: set[str] = set()  # games this server saw running (status can only leave "active")
         self._seats: dict[str, list[SeatRow]] = {}
+        # Rooms created here without a bot seat, until their seats are cached or the room changes
+        # otherwise than by a claim: their claims need no seat read to know no bot is to move.
+        self._born_human: set[str] = set()
 
     async def start(self, engine) -> None:
         """SQLite: keep one connection for all writes (one writer at a time, no per-write connect)."""
@@ -166,6 +169,10 @@ class GameStore:
         self._remember(gid, 0, game)
         if len(bots) == len(game.seats):
             self._active.add(gid)
+        if not bots:
+            if len(self._born_human) > 50_000:  # rooms never started: forget them (it only saves reads)
+                self._born_human.clear()
+            self._born_human.add(gid)
         return gid, {seat: inv for seat, inv in invites.items() if seat not in bots}
 
     async def row(self, gid: str, quick: bool = False) -> GameRow:
@@ -189,9 +196,13 @@ class GameStore:
         return rows
 
     def without_bots(self, gid: str) -> bool:
-        """True when the game's seats are known (cached: the game runs) and none is a bot's."""
+        """True when the game's seats are known (cached: the game runs) and none is a bot's, or the
+        room was created here without bots and has only been claimed since (a claim adds no bot)."""
         rows = self._seats.get(gid)
-        return rows is not None and not any(r.bot for r in rows)
+        if rows is None:
+            return gid in self._born_human
+        self._born_human.discard(gid)
+        return not any(r.bot for r in rows)
 
     async def list_games(self, statuses: list[str], public_only: bool = True, limit: int = 100) -> list[GameRow]:
         async with self.sessions() as s:
@@ -282,12 +293,14 @@ class GameStore:
         self._cache.pop(gid, None)
         self._active.discard(gid)
         self._seats.pop(gid, None)
+        self._born_human.discard(gid)
 
     async def room_changed(self, gid: str) -> None:
         """A seat was claimed or left, or the room was abandoned (maybe by another instance): the
         game itself did not move, so a cached copy at the row's version stays; the seats and
         whether the game runs are read again (once per room change, never per move)."""
         self._seats.pop(gid, None)
+        self._born_human.discard(gid)  # a hand-over to a bot is a room change too
         try:
             row = await self.row(gid)
         except StoreError:  # deleted
