@@ -141,6 +141,9 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
 async def catch_up_watched(app) -> None:
     """After the bus was away (its notes in the meantime are lost): bring every game this instance
     has sockets on up to the database's version, pushing each missed version in order."""
+    clocks = getattr(app.state, "clocks", None)
+    if clocks is not None:  # a seat handed over meanwhile: its sockets' next hello reads again
+        clocks.forget_quiet()
     for gid in list(app.state.hub.conns):
         try:
             row = await app.state.store.row(gid)
