@@ -55,7 +55,7 @@ async def fan_out(app, gid: str, target: int, game: Game | None = None) -> None:
     """Bring this instance's sockets on `gid` to version `target`, each version in order (a socket
     never skips one). `game` is the game at `target` when the caller has it (right after a move)."""
     hub, store = app.state.hub, app.state.store
-    if not hub.watching(gid):
+    if not hub.watching(gid) or hub.oldest_version(gid) >= target:  # our own move's note, heard back: done
         return
     seats = seat_infos(await store.seats(gid))
     behind = hub.oldest_version(gid)

@@ -102,17 +102,59 @@ async def refuse(ws: WebSocket, message: str, code: str, close_code: int) -> Non
     await ws.close(code=close_code)
 
 
+class Silence:
+    """Cancels the reading task once it has waited `seconds` for a frame. One timer per silence
+    rather than one armed and cancelled around every frame: `waiting` is set while the task waits
+    for a frame (the loop time the wait began; 0 while a frame is handled), and when the timer
+    comes due early (frames came meanwhile) it is set again for the current wait's end."""
+
+    def __init__(self, seconds: float):
+        self.loop = asyncio.get_running_loop()
+        self.task = asyncio.current_task()
+        self.seconds = seconds
+        self.waiting = 0.0
+        self.fired = False
+        self.timer = self.loop.call_at(self.loop.time() + seconds, self._due)
+
+    def _due(self) -> None:
+        now = self.loop.time()
+        if self.waiting and now + 0.001 >= self.waiting + self.seconds:  # (call_at may run a hair early)
+            self.fired = True
+            self.task.cancel()
+        else:
+            self.timer = self.loop.call_at((self.waiting or now) + self.seconds, self._due)
+
+    def heard(self) -> bool:
+        """After a cancel in the wait: True when it was this timer's (the socket fell silent)."""
+        return self.fired and self.task.uncancel() == 0
+
+    def stop(self) -> None:
+        self.timer.cancel()
+
+
 async def serve(app, ws: WebSocket, conn: Conn) -> None:
     """Read frames until the client leaves, falls silent or is closed by its writer."""
     settings = app.state.settings
+    clock = asyncio.get_running_loop().time
+    silence = Silence(settings.idle_timeout)
+    try:
+        await read_frames(app, ws, conn, settings, clock, silence)
+    finally:
+        silence.stop()
+
+
+async def read_frames(app, ws: WebSocket, conn: Conn, settings, clock, silence: Silence) -> None:
     while True:
+        silence.waiting = clock()
         try:
-            async with asyncio.timeout(settings.idle_timeout):
-                frame = await ws.receive()
-        except TimeoutError:
+            frame = await ws.receive()
+        except asyncio.CancelledError:
+            if not silence.heard():
+                raise
             conn.post(error("Closed after a long silence: reconnect to continue.", "idle"))
             await conn.close(4408)
             return
+        silence.waiting = 0.0
         if frame["type"] == "websocket.disconnect":
             return
         if not allow(conn, settings):
