@@ -109,7 +109,7 @@ def test_the_claims_of_a_room_made_without_bots_start_no_bot_task(client, monkey
 
     monkeypatch.setattr(driver, "_drive", counted)
     room, tokens = started_room(client, 2)
-    assert looked == [] and store.without_bots(room["id"])
+    assert room["id"] not in looked and store.without_bots(room["id"])  # (its sweep may find other tests' games)
     bots = client.post("/api/games", json={"revolutionaries": 1, "options": {}, "private": False,
                                            "bots": {"rev1": "easy"}})
     assert bots.status_code == 201, bots.text
