@@ -220,7 +220,7 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
     except orjson.JSONDecodeError:
         conn.post(error(f"Messages must be JSON objects (UTF-8, at most {MAX_DEPTH} levels deep)."))
         return
-    if too_deep(raw):
+    if text.count("{") + text.count("[") >= MAX_DEPTH and too_deep(raw):  # fewer brackets: not that deep
         conn.post(error(f"Messages must be JSON objects (UTF-8, at most {MAX_DEPTH} levels deep)."))
         return
     kind = raw.get("type") if isinstance(raw, dict) else None

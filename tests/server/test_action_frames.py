@@ -45,3 +45,15 @@ def test_the_quick_check_of_a_move_frame_agrees_with_the_message_model(text):
         assert got is None  # the model then refuses it, with its message
     else:
         assert got == expected and got[0].__class__ is int
+
+
+def test_frames_with_few_brackets_are_never_too_deep():
+    """handle() skips the depth walk for frames with fewer than MAX_DEPTH brackets: a value too deep
+    needs more (checked at the limit, both ways)."""
+    from app.routes.ws import MAX_DEPTH, too_deep
+
+    for depth in range(1, MAX_DEPTH + 4):
+        for open_, close in (("[", "]"), ('{"a": ', "}")):
+            text = open_ * depth + "1" + close * depth
+            if too_deep(orjson.loads(text)):
+                assert text.count("{") + text.count("[") >= MAX_DEPTH
