@@ -57,7 +57,7 @@ async def fan_out(app, gid: str, target: int, game: Game | None = None) -> None:
     hub, store = app.state.hub, app.state.store
     if not hub.watching(gid) or hub.oldest_version(gid) >= target:  # our own move's note, heard back: done
         return
-    seats = seat_infos(await store.seats(gid))
+    seats = await store.seat_list(gid)
     behind = hub.oldest_version(gid)
     if behind >= target:
         return

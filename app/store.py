@@ -30,6 +30,7 @@ from .models import (
     SnapshotRow,
 )
 from .movelog import Move, MoveWriter, state_json
+from .rooms import seat_infos
 from .security import new_token, same, token_hash
 
 CACHE_SIZE = 512
@@ -84,6 +85,7 @@ class GameStore:
         self._moving: set[str] = set()
         self._active: set[str] = set()  # games this server saw running (status can only leave "active")
         self._seats: dict[str, list[SeatRow]] = {}
+        self._infos: dict[str, tuple[list[SeatRow], list[dict]]] = {}  # seat_list's, with the rows it is of
         # Rooms created here without a bot seat, until their seats are cached or the room changes
         # otherwise than by a claim: their claims need no seat read to know no bot is to move.
         self._born_human: set[str] = set()
@@ -195,6 +197,18 @@ class GameStore:
             self._seats[gid] = rows
         return rows
 
+    async def seat_list(self, gid: str) -> list[dict]:
+        """The seats as messages show them (`rooms.seat_infos`), made once for the cached seat rows
+        (read only: every push of a move takes it)."""
+        rows = await self.seats(gid)
+        got = self._infos.get(gid)
+        if got is not None and got[0] is rows:
+            return got[1]
+        infos = seat_infos(rows)
+        if self._seats.get(gid) is rows:
+            self._infos[gid] = (rows, infos)
+        return infos
+
     def without_bots(self, gid: str) -> bool:
         """True when the game's seats are known (cached: the game runs) and none is a bot's, or the
         room was created here without bots and has only been claimed since (a claim adds no bot)."""
@@ -293,6 +307,7 @@ class GameStore:
         self._cache.pop(gid, None)
         self._active.discard(gid)
         self._seats.pop(gid, None)
+        self._infos.pop(gid, None)
         self._born_human.discard(gid)
 
     async def room_changed(self, gid: str) -> None:
@@ -300,6 +315,7 @@ class GameStore:
         game itself did not move, so a cached copy at the row's version stays; the seats and
         whether the game runs are read again (once per room change, never per move)."""
         self._seats.pop(gid, None)
+        self._infos.pop(gid, None)
         self._born_human.discard(gid)  # a hand-over to a bot is a room change too
         try:
             row = await self.row(gid)
