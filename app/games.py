@@ -94,8 +94,9 @@ async def push_room(app, gid: str) -> None:
     wake_bots(app, gid)
     if not hub.watching(gid):
         return
+    seats = seat_infos(await store.seats(gid))  # first: no await between the game's load and its push
     row, game = await store.load(gid)
-    await hub.push_views(gid, row.version, row.status, seat_infos(await store.seats(gid)), game, again=True)
+    await hub.push_views(gid, row.version, row.status, seats, game, again=True)
 
 
 async def refresh(app, conn) -> None:
@@ -105,20 +106,27 @@ async def refresh(app, conn) -> None:
     row, game = await store.load(conn.game_id)
     before = conn.sent_version
     await fan_out(app, conn.game_id, row.version)
+    # Every await before the check: a version pushed while the seats were read (after a stale move
+    # the store reads them again) would otherwise come before this older view.
+    seats = await store.seat_list(conn.game_id)
     if conn.sent_version == before == row.version:  # it had the newest version: show it again
-        conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status,
-                                             seat_infos(await store.seats(conn.game_id))))
+        conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status, seats))
 
 
 async def resend(app, conn) -> None:
     """The client asked for its full view (it could not apply a patch): every socket on the game is
     brought up to the current version first, then this one gets the whole view of it."""
     store = app.state.store
-    row, game = await store.load(conn.game_id)
-    await fan_out(app, conn.game_id, row.version)
-    conn.sent_version = max(conn.sent_version, row.version)
-    conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status,
-                                         seat_infos(await store.seats(conn.game_id))))
+    for _ in range(3):
+        row, game = await store.load(conn.game_id)
+        await fan_out(app, conn.game_id, row.version)
+        seats = await store.seat_list(conn.game_id)
+        if conn.sent_version <= row.version:  # nothing newer pushed meanwhile (it would come first)
+            break
+    else:
+        return  # the game keeps moving: the client asks again when the next patch does not apply
+    conn.sent_version = row.version
+    conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status, seats))
 
 
 async def on_notify(app, gid: str, version: int, kind: str) -> None:
