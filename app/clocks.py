@@ -124,6 +124,11 @@ class Clocks(GameTasks):
         super().__init__()
         self.app = app
         self.paces: dict[str, dict | None] = {}  # a room's pace never changes: read once per game
+        # Live rooms none of whose seats has changed hands (their sockets get no clock frame), known
+        # without a read once seen so: only a hand-over ends it, and every hand-over comes through
+        # `broadcast` on every instance (its "clock" note; on the local bus, app.zombies itself).
+        self.quiet: set[str] = set()
+        self._changes = 0  # broadcasts so far: a read with none meanwhile may mark its room quiet
 
     async def start(self) -> None:
         self.start_background()
@@ -200,7 +205,29 @@ class Clocks(GameTasks):
                 "pace": row.pace or {"mode": "live"}, "clocks": clock.state if clock else {},
                 "handovers": handover_list(events)}
 
+    async def hello_frame(self, gid: str) -> dict | None:
+        """The clock frame a socket gets after its first view: in a paced room, or once a seat has
+        changed hands. None in a live room of people (after its first read, without reading)."""
+        if gid in self.quiet:
+            return None
+        seen = self._changes
+        frame = await self.frame(gid)
+        if frame["pace"]["mode"] != "live" or frame["handovers"]:
+            return frame
+        if seen == self._changes:  # no hand-over heard while we read
+            if len(self.quiet) > 50_000:  # a long-running server: forget and read again when needed
+                self.quiet.clear()
+            self.quiet.add(gid)
+        return None
+
+    def forget_quiet(self) -> None:
+        """The bus was away (its notes lost, a hand-over's among them): read again."""
+        self._changes += 1
+        self.quiet.clear()
+
     async def broadcast(self, gid: str) -> None:
+        self._changes += 1
+        self.quiet.discard(gid)
         hub = self.app.state.hub
         if hub.watching(gid):
             await hub.broadcast(gid, await self.frame(gid))

@@ -55,9 +55,9 @@ async def fan_out(app, gid: str, target: int, game: Game | None = None) -> None:
     """Bring this instance's sockets on `gid` to version `target`, each version in order (a socket
     never skips one). `game` is the game at `target` when the caller has it (right after a move)."""
     hub, store = app.state.hub, app.state.store
-    if not hub.watching(gid):
+    if not hub.watching(gid) or hub.oldest_version(gid) >= target:  # our own move's note, heard back: done
         return
-    seats = seat_infos(await store.seats(gid))
+    seats = await store.seat_list(gid)
     behind = hub.oldest_version(gid)
     if behind >= target:
         return
@@ -94,8 +94,9 @@ async def push_room(app, gid: str) -> None:
     wake_bots(app, gid)
     if not hub.watching(gid):
         return
+    seats = seat_infos(await store.seats(gid))  # first: no await between the game's load and its push
     row, game = await store.load(gid)
-    await hub.push_views(gid, row.version, row.status, seat_infos(await store.seats(gid)), game, again=True)
+    await hub.push_views(gid, row.version, row.status, seats, game, again=True)
 
 
 async def refresh(app, conn) -> None:
@@ -105,20 +106,27 @@ async def refresh(app, conn) -> None:
     row, game = await store.load(conn.game_id)
     before = conn.sent_version
     await fan_out(app, conn.game_id, row.version)
+    # Every await before the check: a version pushed while the seats were read (after a stale move
+    # the store reads them again) would otherwise come before this older view.
+    seats = await store.seat_list(conn.game_id)
     if conn.sent_version == before == row.version:  # it had the newest version: show it again
-        conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status,
-                                             seat_infos(await store.seats(conn.game_id))))
+        conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status, seats))
 
 
 async def resend(app, conn) -> None:
     """The client asked for its full view (it could not apply a patch): every socket on the game is
     brought up to the current version first, then this one gets the whole view of it."""
     store = app.state.store
-    row, game = await store.load(conn.game_id)
-    await fan_out(app, conn.game_id, row.version)
-    conn.sent_version = max(conn.sent_version, row.version)
-    conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status,
-                                         seat_infos(await store.seats(conn.game_id))))
+    for _ in range(3):
+        row, game = await store.load(conn.game_id)
+        await fan_out(app, conn.game_id, row.version)
+        seats = await store.seat_list(conn.game_id)
+        if conn.sent_version <= row.version:  # nothing newer pushed meanwhile (it would come first)
+            break
+    else:
+        return  # the game keeps moving: the client asks again when the next patch does not apply
+    conn.sent_version = row.version
+    conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status, seats))
 
 
 async def on_notify(app, gid: str, version: int, kind: str) -> None:
@@ -141,6 +149,9 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
 async def catch_up_watched(app) -> None:
     """After the bus was away (its notes in the meantime are lost): bring every game this instance
     has sockets on up to the database's version, pushing each missed version in order."""
+    clocks = getattr(app.state, "clocks", None)
+    if clocks is not None:  # a seat handed over meanwhile: its sockets' next hello reads again
+        clocks.forget_quiet()
     for gid in list(app.state.hub.conns):
         try:
             row = await app.state.store.row(gid)

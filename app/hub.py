@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import deque
 from dataclasses import dataclass, field
 
 from fastapi import WebSocket
@@ -21,10 +22,41 @@ WATCH_EVERY = 1.0     # how often the hub looks for such sockets (so a stuck one
 OUTBOX_LIMIT = 256    # messages waiting for one socket before we give up on it (it reconnects)
 
 
+class _Rest:
+    """The rest of a send that did not finish at once (it waits for the socket: the client is slow
+    to read), to be awaited by a task: the coroutine goes on from where it stopped, waiting for what
+    it was waiting for, and a cancel reaches it where it waits (as if a task had run it all along)."""
+
+    __slots__ = ("coro", "waiting")
+
+    def __init__(self, coro, waiting):
+        self.coro, self.waiting = coro, waiting
+
+    def __await__(self):
+        coro, waiting = self.coro, self.waiting
+        while True:
+            try:
+                yield waiting
+            except BaseException as e:  # cancelled (the watchdog): into the send, where it waits
+                try:
+                    waiting = coro.throw(e)
+                except StopIteration as done:
+                    return done.value
+            else:
+                try:
+                    waiting = coro.send(None)
+                except StopIteration as done:
+                    return done.value
+
+
 @dataclass(eq=False)
 class Conn:
-    """One socket. Messages go through its outbox, written in order by the socket's own writer
-    task: posting costs a queue append, and a slow client only ever holds up itself."""
+    """One socket. A message posted to an idle socket is written at once, in the poster's own step:
+    a send that finds the socket's buffer free completes without waiting (a frame and a transport
+    write), so the usual message costs no task, no queue and no wake-up. A send that has to wait
+    (the client is slow to read) goes on in a writer task of the socket's own, and what is posted
+    meanwhile waits in the backlog behind it, in order; so a slow client only ever holds up itself,
+    and the hub's watchdog drops it when one send takes longer than SEND_TIMEOUT."""
 
     ws: WebSocket
     game_id: str
@@ -34,30 +66,42 @@ class Conn:
     patches: bool = True      # the client applies JSON Patches after a full view (False: ?views=full)
     tokens: float = 0.0       # rate limit: a token bucket refilled at the allowed message rate
     last_refill: float = 0.0
-    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    backlog: deque = field(default_factory=deque)  # posted while the writer task runs: its to-do
     open: bool = True
-    writer: asyncio.Task | None = None
-    busy_since: float = 0.0   # loop time the message being sent was handed over; 0: none (Hub._watch)
+    writer: asyncio.Task | None = None  # only while a send waits for the socket, then its backlog
+    busy_since: float = 0.0   # loop time the waiting send started; 0: none (Hub._watch)
     stalled: bool = False     # the hub gave up on this socket's send
-
-    def start(self) -> None:
-        self.writer = asyncio.create_task(self._write_loop(), name=f"ws-writer-{self.game_id}-{self.seat}")
 
     def post(self, payload: str) -> bool:
         if not self.open:
             return False
-        if self.outbox.qsize() >= OUTBOX_LIMIT:  # not reading: drop it rather than hold everything
+        if self.writer is not None:  # a send is waiting for the socket: queue behind it, in order
+            if len(self.backlog) >= OUTBOX_LIMIT:  # not reading: drop it rather than hold everything
+                self.open = False
+                self.backlog.append(("close", 1013))
+                return False
+            self.backlog.append(payload)
+            return True
+        coro = self.ws.send_text(payload)
+        try:
+            waiting = coro.send(None)
+        except StopIteration:  # sent
+            return True
+        except Exception:  # a dead socket: the reader loop cleans up
             self.open = False
-            self.outbox.put_nowait(("close", 1013))
             return False
-        self.outbox.put_nowait(payload)
+        self.busy_since = asyncio.get_running_loop().time()
+        self.writer = asyncio.create_task(self._drain(_Rest(coro, waiting)),
+                                          name=f"ws-writer-{self.game_id}-{self.seat}")
         return True
 
     async def close(self, code: int = 1000, timeout: float = 2.0) -> None:
         """Close after everything already posted has gone out."""
         if self.open:
             self.open = False
-            self.outbox.put_nowait(("close", code))
+            self.backlog.append(("close", code))
+            if self.writer is None:
+                self.writer = asyncio.create_task(self._drain(None), name=f"ws-closer-{self.game_id}-{self.seat}")
         if self.writer is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(self.writer), timeout)
@@ -74,20 +118,27 @@ class Conn:
             except BaseException:  # cancelled, or the socket failed: either way it is over
                 pass
 
-    async def _write_loop(self) -> None:
-        # No timer per message (a timer's heap push and cancel cost more than the send itself): the
-        # hub's watchdog cancels a send that has taken longer than SEND_TIMEOUT.
+    async def _drain(self, rest: _Rest | None) -> None:
+        """Finish the send that had to wait, then write the backlog; the socket is idle again (its
+        next message written at once) when the backlog is empty. No timer per message (a timer's
+        heap push and cancel cost more than the send itself): the hub's watchdog cancels a send
+        that has taken longer than SEND_TIMEOUT."""
         clock = asyncio.get_running_loop().time
+        backlog = self.backlog
         try:
-            while True:
-                item = await self.outbox.get()
-                if isinstance(item, tuple):  # ("close", code)
+            if rest is not None:
+                await rest
+                self.busy_since = 0.0
+            while backlog:
+                item = backlog.popleft()
+                if item.__class__ is tuple:  # ("close", code)
                     async with asyncio.timeout(SEND_TIMEOUT):
                         await self.ws.close(code=item[1])
                     return
                 self.busy_since = clock()
                 await self.ws.send_text(item)
                 self.busy_since = 0.0
+            self.writer = None  # no await since the backlog was found empty: nothing is left behind
         except asyncio.CancelledError:
             if not self.stalled:
                 raise

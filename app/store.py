@@ -29,7 +29,8 @@ from .models import (
     SecretRow,
     SnapshotRow,
 )
-from .movelog import Move, MoveWriter
+from .movelog import Move, MoveWriter, state_json
+from .rooms import seat_infos
 from .security import new_token, same, token_hash
 
 CACHE_SIZE = 512
@@ -84,6 +85,10 @@ class GameStore:
         self._moving: set[str] = set()
         self._active: set[str] = set()  # games this server saw running (status can only leave "active")
         self._seats: dict[str, list[SeatRow]] = {}
+        self._infos: dict[str, tuple[list[SeatRow], list[dict]]] = {}  # seat_list's, with the rows it is of
+        # Rooms created here without a bot seat, until their seats are cached or the room changes
+        # otherwise than by a claim: their claims need no seat read to know no bot is to move.
+        self._born_human: set[str] = set()
 
     async def start(self, engine) -> None:
         """SQLite: keep one connection for all writes (one writer at a time, no per-write connect)."""
@@ -166,6 +171,10 @@ class GameStore:
         self._remember(gid, 0, game)
         if len(bots) == len(game.seats):
             self._active.add(gid)
+        if not bots:
+            if len(self._born_human) > 50_000:  # rooms never started: forget them (it only saves reads)
+                self._born_human.clear()
+            self._born_human.add(gid)
         return gid, {seat: inv for seat, inv in invites.items() if seat not in bots}
 
     async def row(self, gid: str, quick: bool = False) -> GameRow:
@@ -188,10 +197,26 @@ class GameStore:
             self._seats[gid] = rows
         return rows
 
+    async def seat_list(self, gid: str) -> list[dict]:
+        """The seats as messages show them (`rooms.seat_infos`), made once for the cached seat rows
+        (read only: every push of a move takes it)."""
+        rows = await self.seats(gid)
+        got = self._infos.get(gid)
+        if got is not None and got[0] is rows:
+            return got[1]
+        infos = seat_infos(rows)
+        if self._seats.get(gid) is rows:
+            self._infos[gid] = (rows, infos)
+        return infos
+
     def without_bots(self, gid: str) -> bool:
-        """True when the game's seats are known (cached: the game runs) and none is a bot's."""
+        """True when the game's seats are known (cached: the game runs) and none is a bot's, or the
+        room was created here without bots and has only been claimed since (a claim adds no bot)."""
         rows = self._seats.get(gid)
-        return rows is not None and not any(r.bot for r in rows)
+        if rows is None:
+            return gid in self._born_human
+        self._born_human.discard(gid)
+        return not any(r.bot for r in rows)
 
     async def list_games(self, statuses: list[str], public_only: bool = True, limit: int = 100) -> list[GameRow]:
         async with self.sessions() as s:
@@ -282,12 +307,16 @@ class GameStore:
         self._cache.pop(gid, None)
         self._active.discard(gid)
         self._seats.pop(gid, None)
+        self._infos.pop(gid, None)
+        self._born_human.discard(gid)
 
     async def room_changed(self, gid: str) -> None:
         """A seat was claimed or left, or the room was abandoned (maybe by another instance): the
         game itself did not move, so a cached copy at the row's version stays; the seats and
         whether the game runs are read again (once per room change, never per move)."""
         self._seats.pop(gid, None)
+        self._infos.pop(gid, None)
+        self._born_human.discard(gid)  # a hand-over to a bot is a room change too
         try:
             row = await self.row(gid)
         except StoreError:  # deleted
@@ -388,7 +417,8 @@ class GameStore:
                 raise EngineFailed() from e
             new_version = current + 1
             status = status_of(game)
-            snapshot = game.to_dict() if new_version % self.snapshot_every == 0 else None
+            # The snapshot is serialised here, before any await: nothing else changes the state meanwhile.
+            snapshot = state_json(game.s) if new_version % self.snapshot_every == 0 else None
             self._moving.add(gid)
             try:
                 committed = await self._moves.write(Move(gid, current, seat, action, status, game.result, snapshot))

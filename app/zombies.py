@@ -237,8 +237,8 @@ async def hello(app, conn) -> None:
     try:
         if conn.seat not in ("spectator", "admin"):
             await app.state.presence.seen({conn.game_id: {conn.seat}})
-        frame = await app.state.clocks.frame(conn.game_id)
-        if frame["pace"]["mode"] != "live" or frame["handovers"]:  # a live room of people: nothing to tell
+        frame = await app.state.clocks.hello_frame(conn.game_id)
+        if frame is not None:  # None: a live room of people, nothing to tell
             conn.post(json.dumps(frame))
     except StoreError:
         pass

@@ -53,7 +53,8 @@ def summarize(path: str, under: str | None = None) -> tuple[int, Counter, Counte
 # OS preempts the loop mostly at a system call's return, so lines making one (a clock read, a
 # socket write) collect the time it waited for a core as well.
 _MOVE = (("Game.irreversible", "undo marks of the pushed views"), ("Game.apply", "engine: apply"), ("MoveWriter.write", "database write"),
-         ("build_view_parts", "engine: views to push"), ("fan_out", "payloads (patches, JSON)"))
+         ("build_view_parts", "engine: views to push"), ("Conn.post", "socket writes (in the push)"),
+         ("fan_out", "payloads (patches, JSON)"))
 PARTS = ([("bot: " + label, "bot", ("BotDriver._drive", "make_move", f)) for f, label in _MOVE]
          + [("bot: the move's rest (log, metrics, lock)", "bot", ("BotDriver._drive", "make_move"))]
          + [("bot: reading its CPU clock (where the OS preempts the loop)", "bot", ("BotDriver._move",), "BotDriver._move"),
@@ -67,7 +68,8 @@ PARTS = ([("bot: " + label, "bot", ("BotDriver._drive", "make_move", f)) for f, 
          + [("person: " + label, "person", ("game_socket", "make_move", f)) for f, label in _MOVE]
          + [("person: the move's rest (log, metrics, lock)", "person", ("game_socket", "make_move")),
             ("person: the socket message (read, parse, checks)", "person", ("game_socket",)),
-            ("socket writes (every move)", "any", ("Conn._write_loop",)),
+            ("socket writes (outside a move, or a send that had to wait)", "any", ("Conn.post",)),
+            ("socket writes (outside a move, or a send that had to wait)", "any", ("Conn._drain",)),
             ("bus notes heard (every move)", "any", ("Bus._deliver",)),
             ("database outside a move (SQLAlchemy)", "any", ("greenlet_spawn",)),
             ("database outside a move (SQLAlchemy)", "any", ("Session.execute",)),

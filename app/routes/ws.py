@@ -90,7 +90,6 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches:
     conn = Conn(ws=ws, game_id=gid, seat=seat or "spectator", name=name, tokens=float(settings.message_burst),
                 last_refill=time.monotonic(), sent_version=row.version, patches=patches)
     hub.add(conn)  # no await from here on: the hub never holds a socket that did not get its view
-    conn.start()
     conn.post(hub.view_message(gid, game, conn.seat, row.version, row.status, seat_infos(seats)))
     for c in chat:
         conn.post(json.dumps({"type": "chat", "seat": c.seat, "name": c.name, "text": c.text,
@@ -103,17 +102,59 @@ async def refuse(ws: WebSocket, message: str, code: str, close_code: int) -> Non
     await ws.close(code=close_code)
 
 
+class Silence:
+    """Cancels the reading task once it has waited `seconds` for a frame. One timer per silence
+    rather than one armed and cancelled around every frame: `waiting` is set while the task waits
+    for a frame (the loop time the wait began; 0 while a frame is handled), and when the timer
+    comes due early (frames came meanwhile) it is set again for the current wait's end."""
+
+    def __init__(self, seconds: float):
+        self.loop = asyncio.get_running_loop()
+        self.task = asyncio.current_task()
+        self.seconds = seconds
+        self.waiting = 0.0
+        self.fired = False
+        self.timer = self.loop.call_at(self.loop.time() + seconds, self._due)
+
+    def _due(self) -> None:
+        now = self.loop.time()
+        if self.waiting and now + 0.001 >= self.waiting + self.seconds:  # (call_at may run a hair early)
+            self.fired = True
+            self.task.cancel()
+        else:
+            self.timer = self.loop.call_at((self.waiting or now) + self.seconds, self._due)
+
+    def heard(self) -> bool:
+        """After a cancel in the wait: True when it was this timer's (the socket fell silent)."""
+        return self.fired and self.task.uncancel() == 0
+
+    def stop(self) -> None:
+        self.timer.cancel()
+
+
 async def serve(app, ws: WebSocket, conn: Conn) -> None:
     """Read frames until the client leaves, falls silent or is closed by its writer."""
     settings = app.state.settings
+    clock = asyncio.get_running_loop().time
+    silence = Silence(settings.idle_timeout)
+    try:
+        await read_frames(app, ws, conn, settings, clock, silence)
+    finally:
+        silence.stop()
+
+
+async def read_frames(app, ws: WebSocket, conn: Conn, settings, clock, silence: Silence) -> None:
     while True:
+        silence.waiting = clock()
         try:
-            async with asyncio.timeout(settings.idle_timeout):
-                frame = await ws.receive()
-        except TimeoutError:
+            frame = await ws.receive()
+        except asyncio.CancelledError:
+            if not silence.heard():
+                raise
             conn.post(error("Closed after a long silence: reconnect to continue.", "idle"))
             await conn.close(4408)
             return
+        silence.waiting = 0.0
         if frame["type"] == "websocket.disconnect":
             return
         if not allow(conn, settings):
@@ -157,6 +198,18 @@ def too_deep(value, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
+def quick_action(raw: dict) -> tuple[int, dict] | None:
+    """A well-formed action frame's (version, action), checked as `ActionMessage` checks it (exactly
+    these three fields, a JSON integer >= 0, an object) without pydantic's model: the frame of every
+    move. None: let the model check it and say what is wrong."""
+    if len(raw) != 3:
+        return None
+    version, action = raw.get("version"), raw.get("action")
+    if version.__class__ is int and version >= 0 and action.__class__ is dict and raw.get("type") == "action":
+        return version, action
+    return None
+
+
 async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
     store = app.state.store
     if len(text) > max_bytes or len(text.encode()) > max_bytes:
@@ -167,10 +220,15 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
     except orjson.JSONDecodeError:
         conn.post(error(f"Messages must be JSON objects (UTF-8, at most {MAX_DEPTH} levels deep)."))
         return
-    if too_deep(raw):
+    if text.count("{") + text.count("[") >= MAX_DEPTH and too_deep(raw):  # fewer brackets: not that deep
         conn.post(error(f"Messages must be JSON objects (UTF-8, at most {MAX_DEPTH} levels deep)."))
         return
     kind = raw.get("type") if isinstance(raw, dict) else None
+    if kind == "action":
+        move = quick_action(raw)
+        if move is not None:
+            await act(app, conn, *move)
+            return
     model = MESSAGES.get(kind) if isinstance(kind, str) else None
     if model is None:
         conn.post(error("Unknown message type: use 'action', 'chat', 'ping', 'auth' or 'sync'."))
@@ -196,15 +254,15 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
         await app.state.hub.broadcast(conn.game_id, {"type": "chat", "seat": row.seat, "name": row.name,
                                                      "text": row.text, "at": row.at.isoformat()})
     else:
-        await act(app, conn, msg)
+        await act(app, conn, msg.version, msg.action)
 
 
-async def act(app, conn: Conn, msg: ActionMessage) -> None:
+async def act(app, conn: Conn, version: int, action: dict) -> None:
     if conn.seat in ("spectator", "admin"):
         conn.post(error("Spectators cannot act.", "forbidden"))
         return
     try:
-        await make_move(app, conn.game_id, conn.seat, msg.version, msg.action)
+        await make_move(app, conn.game_id, conn.seat, version, action)
     except Stale as e:
         conn.post(error(e.message, "stale"))
         await refresh(app, conn)

@@ -151,10 +151,20 @@ def test_a_live_room_has_no_clock(client):
     assert client.get(f"/api/games/{room['id']}").json()["pace"] is None
     frame = clock_of(client, room["id"])
     assert frame["pace"] == {"mode": "live"} and frame["clocks"] == {} and frame["handovers"] == []
-    with client.websocket_connect(f"/ws/games/{room['id']}?token={tokens['rev1']}") as ws:
-        recv_view(ws)
-        ws.send_json({"type": "ping"})
-        assert ws.receive_json() == {"type": "pong"}  # no clock frame in between: nothing to show
+    clocks, reads = client.app.state.clocks, []
+    real = clocks.frame
+
+    async def counted(gid):
+        reads.append(gid)
+        return await real(gid)
+
+    clocks.frame = counted
+    for seat in ("rev1", "soviet", "rev1"):
+        with client.websocket_connect(f"/ws/games/{room['id']}?token={tokens[seat]}") as ws:
+            recv_view(ws)
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json() == {"type": "pong"}  # no clock frame in between: nothing to show
+    assert len(reads) <= 1  # read for the first socket at most (a room seen live and quiet stays so until a hand-over)
 
 
 @pytest.mark.parametrize("pace, message", [
@@ -198,6 +208,16 @@ def test_an_away_player_can_be_handed_to_a_bot_by_the_others_only(db_url):
         g = wait_for(lambda: client.get(f"/api/games/{gid}").json(), lambda g: g["version"] > 0)
         assert g["status"] == "active"
         assert [(h["seat"], h["reason"]) for h in clock_of(client, gid)["handovers"]] == [("soviet", "away")]
+        with client.websocket_connect(f"/ws/games/{gid}?token={tokens['rev1']}&views=full") as ws:  # no longer quiet
+            first = recv_view(ws)
+            frame = recv_until(ws, lambda m: m["type"] == "clock", limit=200)
+            assert [(h["seat"], h["reason"]) for h in frame["handovers"]] == [("soviet", "away")]
+            if first["view"]["actions"]:  # the bot waits for us: move, so that the push carries the seats
+                action = next(a for a in first["view"]["actions"] if a["type"] != "undo")
+                ws.send_json({"type": "action", "version": first["version"], "action": action})
+            pushed = recv_until(ws, lambda m: m["type"] == "view" and m["version"] > first["version"], limit=200)
+            seats = {x["seat"]: x for x in pushed["seats"]}  # a move's push: the seat list after the hand-over
+            assert seats["soviet"]["zombie"] is True and seats["soviet"]["bot"] == "normal"
         abandon(client, gid)
 
 

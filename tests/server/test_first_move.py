@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from sqlalchemy import update
 
+from app.db import is_sqlite
 from app.models import GameRow
 from tests.server.helpers import auth, started_room
 
@@ -89,3 +91,52 @@ def test_a_game_without_bots_starts_no_bot_task_per_move(client, monkeypatch):
     r = client.post(f"/api/games/{room['id']}/actions", json={"version": 0, "action": action}, headers=auth(tokens[seat]))
     assert r.status_code == 200, r.text
     assert room["id"] not in looked
+
+
+def test_the_claims_of_a_room_made_without_bots_start_no_bot_task(client, monkeypatch):
+    """Each claim wakes the bot driver; a room this instance made with people only has no bot to
+    move, so the claims cost no task and no seat read (on SQLite: on PostgreSQL each claim's room
+    note comes back and the seats are read again, as before)."""
+    store, driver = client.app.state.store, client.app.state.bots
+    if not is_sqlite(store.url):
+        pytest.skip("PostgreSQL: the claims' room notes come back and read the seats")
+    looked: list[str] = []
+    drive = driver._drive
+
+    async def counted(gid):
+        looked.append(gid)
+        await drive(gid)
+
+    monkeypatch.setattr(driver, "_drive", counted)
+    room, tokens = started_room(client, 2)
+    assert room["id"] not in looked and store.without_bots(room["id"])  # (its sweep may find other tests' games)
+    bots = client.post("/api/games", json={"revolutionaries": 1, "options": {}, "private": False,
+                                           "bots": {"rev1": "easy"}})
+    assert bots.status_code == 201, bots.text
+    assert not store.without_bots(bots.json()["id"])  # a room with a bot seat: the driver looks
+
+
+def test_the_seat_list_of_every_push_is_made_once_and_follows_a_hand_over(client):
+    """fan_out takes the seat list every push carries from the store (`seat_list`), made once for
+    the cached seats; a hand-over (the store forgets the game) or a room note makes it again."""
+    from app.models import SeatRow
+
+    store = client.app.state.store
+    room, tokens = started_room(client, 1)
+    gid = room["id"]
+    first = client.portal.call(store.seat_list, gid)
+    assert client.portal.call(store.seat_list, gid) is first  # the seats run: kept
+    assert {s["seat"]: s["zombie"] for s in first} == {"soviet": False, "rev1": False}
+
+    async def hand_over():
+        async with store.transaction() as s:
+            await s.execute(update(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == "soviet")
+                            .values(bot="normal", zombie=True))
+
+    client.portal.call(hand_over)
+    store.forget(gid)  # what app.zombies does after a hand-over
+    after = {s["seat"]: s for s in client.portal.call(store.seat_list, gid)}
+    assert after["soviet"]["zombie"] is True and after["soviet"]["bot"] == "normal"
+    client.portal.call(store.room_changed, gid)  # another instance's hand-over: its room note
+    assert client.portal.call(store.seat_list, gid) is not first
+    client.portal.call(_abandon_quietly, store, gid)

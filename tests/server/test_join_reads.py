@@ -1,5 +1,5 @@
 """A socket joining a running SQLite game opens no database connection of its own (issue 14: the
-app's SQLite sessions are NullPool, a new connection and thread each; 1,200 sockets joining made
+app's SQLite sessions were NullPool then, a new connection and thread each; 1,200 sockets joining made
 every room's first move wait behind their reads): its token, chat and clock frame are read on the
 store's kept connection, with a token in the URL or in the auth frame."""
 from __future__ import annotations

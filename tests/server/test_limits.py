@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import httpx
 import websockets
@@ -66,6 +67,23 @@ def test_idle_socket_is_closed(db_url):
             recv_view(ws)
             msg = recv_until(ws, lambda m: m["type"] == "error")
             assert msg["code"] == "idle"
+
+
+def test_a_socket_that_keeps_talking_is_not_idle_and_is_closed_once_it_falls_silent(db_url):
+    """The idle limit counts from the last frame (app.routes.ws.Silence: one timer per silence, set
+    again when frames came meanwhile), not from the socket's start."""
+    with strict_client(db_url, idle_timeout=0.4, rooms_per_hour=10_000) as c:
+        room, tokens = started_room(c, 1)
+        with c.websocket_connect(f"/ws/games/{room['id']}?token={tokens['rev1']}") as ws:
+            recv_view(ws)
+            started = time.monotonic()
+            while time.monotonic() - started < 1.2:  # three times the limit, a frame every 0.1 s
+                last = time.monotonic()
+                ws.send_json({"type": "ping"})
+                assert recv_until(ws, lambda m: m["type"] in ("pong", "error"))["type"] == "pong"
+                time.sleep(0.1)
+            msg = recv_until(ws, lambda m: m["type"] == "error")
+            assert msg["code"] == "idle" and time.monotonic() - last >= 0.35  # counted from the last frame
 
 
 def test_graceful_shutdown_tells_clients_to_reconnect(db_url, tmp_path):

@@ -110,3 +110,17 @@ def test_a_cancelled_write_gives_its_connection_back(pg_url, games):
 def test_at_least_one_writer_connection():
     with pytest.raises(ValueError):
         MoveWriter("postgresql://x@127.0.0.1/db", Bus(), None, max_connections=0)
+
+
+def test_a_snapshot_is_the_state_as_json_in_its_own_key_order():
+    """Snapshots are the state's JSON text, taken straight from the state (no copy): read back,
+    they are the same state, keys in the same order (the engine walks its dicts in order)."""
+    import json
+
+    from app.movelog import state_json
+
+    state = {"seats": ["soviet", "rev1"], "z": 1, "a": {"y": [1, 2], "b": None}, "history": [{"type": "pass"}]}
+    back = json.loads(state_json(state))
+    assert back == state and list(back) == list(state) and list(back["a"]) == ["y", "b"]
+    huge = {"n": 2**70, "k": "x"}  # beyond orjson's 64-bit integers: still written, exactly
+    assert json.loads(state_json(huge)) == huge

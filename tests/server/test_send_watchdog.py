@@ -33,7 +33,6 @@ def test_a_stuck_socket_is_dropped_and_the_others_keep_getting_their_messages(mo
         conns = [Conn(ws=stuck, game_id="g", seat="rev1"), Conn(ws=fine, game_id="g", seat="soviet")]
         for c in conns:
             hub.add(c)
-            c.start()
         for i in range(3):
             for c in conns:
                 c.post(f"m{i}")
@@ -50,5 +49,96 @@ def test_a_stuck_socket_is_dropped_and_the_others_keep_getting_their_messages(mo
             hub.remove(c)
             await c.stop()
         assert hub._watchdog is None  # no socket left: no watchdog either
+
+    run_async(scenario())
+
+
+class SlowSocket:
+    """A client slow to read: each send waits until the test lets it through (`go`)."""
+
+    def __init__(self):
+        self.sent: list[str] = []
+        self.closed: list[int] = []
+        self.gate = asyncio.Event()
+        self.slow = True
+
+    async def send_text(self, text: str) -> None:
+        if self.slow:
+            await self.gate.wait()
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed.append(code)
+
+
+def test_a_message_to_an_idle_socket_is_written_at_once_without_a_task():
+    async def scenario():
+        ws = FakeSocket(stuck=False)
+        c = Conn(ws=ws, game_id="g", seat="rev1")
+        assert c.post("v1") and c.post("v2")
+        assert ws.sent == ["v1", "v2"] and c.writer is None  # written in post itself, in order
+
+    run_async(scenario())
+
+
+def test_a_slow_socket_gets_every_message_in_order_and_is_written_at_once_again_after():
+    async def scenario():
+        ws = SlowSocket()
+        c = Conn(ws=ws, game_id="g", seat="rev1")
+        for i in range(5):
+            assert c.post(f"m{i}")
+        assert ws.sent == [] and c.writer is not None and len(c.backlog) == 4  # m0 waits, the rest behind it
+        ws.gate.set()
+        await asyncio.sleep(0.01)
+        assert ws.sent == ["m0", "m1", "m2", "m3", "m4"]
+        assert c.writer is None and c.open  # caught up: idle again
+        ws.slow = False
+        c.post("m5")
+        assert ws.sent[-1] == "m5"  # at once, no task
+        await c.close(4408)
+        assert ws.closed == [4408] and not c.post("late")
+
+    run_async(scenario())
+
+
+def test_close_waits_for_the_messages_posted_before_it():
+    async def scenario():
+        ws = SlowSocket()
+        c = Conn(ws=ws, game_id="g", seat="rev1")
+        c.post("bye-1")
+        c.post("bye-2")
+        closing = asyncio.ensure_future(c.close(1012))
+        await asyncio.sleep(0.01)
+        assert ws.closed == []  # still sending
+        ws.gate.set()
+        await closing
+        assert ws.sent == ["bye-1", "bye-2"] and ws.closed == [1012]
+
+    run_async(scenario())
+
+
+def test_a_socket_that_stops_reading_is_closed_once_its_backlog_is_full(monkeypatch):
+    monkeypatch.setattr(hub_module, "OUTBOX_LIMIT", 3)
+
+    async def scenario():
+        ws = SlowSocket()
+        c = Conn(ws=ws, game_id="g", seat="rev1")
+        assert all(c.post(f"m{i}") for i in range(4))  # one waiting, three behind it
+        assert not c.post("m4") and not c.open
+        ws.gate.set()
+        await asyncio.sleep(0.01)
+        assert ws.sent == ["m0", "m1", "m2", "m3"] and ws.closed == [1013]
+
+    run_async(scenario())
+
+
+def test_a_send_that_fails_at_once_marks_the_socket_closed():
+    class Gone:
+        async def send_text(self, text):
+            raise OSError("connection reset")
+
+    async def scenario():
+        c = Conn(ws=Gone(), game_id="g", seat="rev1")
+        assert not c.post("x") and not c.open and c.writer is None
 
     run_async(scenario())

@@ -1,0 +1,40 @@
+"""The JSON log lines operators filter by game and seat (app.metrics.JsonLines): one object per
+line, with the time, level, logger, message, every `extra` field and a failure's traceback."""
+from __future__ import annotations
+
+import json
+import logging
+import re
+
+from app.metrics import JsonLines
+
+
+def line(msg: str, *args, exc_info=None, **extra) -> dict:
+    record = logging.getLogger("doi.test").makeRecord("doi.test", logging.INFO, __file__, 1, msg, args, exc_info,
+                                                      extra=extra)
+    text = JsonLines().format(record)
+    assert "\n" not in text  # one line per record, a traceback included
+    return json.loads(text)
+
+
+def test_a_move_line_carries_its_game_seat_and_version():
+    got = line("move", game_id="g1", seat="rev2", version=7, action="play_card")
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}", got.pop("asctime"))
+    assert got == {"levelname": "INFO", "name": "doi.test", "message": "move", "game_id": "g1", "seat": "rev2",
+                   "version": 7, "action": "play_card"}
+
+
+def test_arguments_are_formatted_and_odd_values_never_lose_the_line():
+    got = line("webhook attempt %d failed (%s)", 2, "timeout", game_id="g", big=2**70, keys={1: "x"}, obj=object())
+    assert got["message"] == "webhook attempt 2 failed (timeout)"
+    assert got["big"] == 2**70 and got["keys"] == {"1": "x"} and got["obj"].startswith("<object")
+
+
+def test_a_failure_line_holds_its_traceback():
+    try:
+        raise ValueError("boom")
+    except ValueError:
+        import sys
+
+        got = line("frame failed", exc_info=sys.exc_info(), game_id="g")
+    assert got["levelname"] == "INFO" and "ValueError: boom" in got["exc_info"] and got["game_id"] == "g"
