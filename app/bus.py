@@ -32,6 +32,7 @@ from .db import is_sqlite
 
 CHANNEL = "doi_games"
 NOTES = "doi_notes"  # key of the notes in a write session's `info`
+STOP_WAIT = 3.0    # seconds a stopping bus waits for its listener task and each client close
 log = logging.getLogger("doi.bus")
 
 OnNotify = Callable[[str, int, str], Awaitable[None]]
@@ -98,11 +99,13 @@ class _ListeningBus(Bus, ABC):
             await asyncio.wait_for(self.ready.wait(), 10)
 
     async def stop(self) -> None:
-        for task in getattr(self, "_tasks", []):
+        tasks = getattr(self, "_tasks", [])
+        for task in tasks:
             task.cancel()
-        for task in getattr(self, "_tasks", []):
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if tasks:
+            # Bounded: a client library that swallows the cancel (seen once in a loaded full-suite
+            # run with Redis) must not hold the server's shutdown forever.
+            await asyncio.wait(tasks, timeout=STOP_WAIT)
         await self._close()
 
     async def _listen_forever(self) -> None:
@@ -207,7 +210,7 @@ class RedisBus(_ListeningBus):
         pub = getattr(self, "_pub", None)
         if pub is not None:
             with contextlib.suppress(Exception):
-                await pub.aclose()
+                await asyncio.wait_for(pub.aclose(), STOP_WAIT)
 
     def after_commit(self, notes: list[str]) -> None:
         for note in notes:
@@ -256,7 +259,7 @@ class RedisBus(_ListeningBus):
         for closeable in (pubsub, sub):
             if closeable is not None:
                 with contextlib.suppress(Exception):
-                    await closeable.aclose()
+                    await asyncio.wait_for(closeable.aclose(), STOP_WAIT)
 
 
 def redis_channel(database_url: str, configured: str = "") -> str:
