@@ -24,7 +24,7 @@ except ImportError:  # pragma: no cover
 from . import ops
 from .cards import HEADLINE, name_of
 from .core import Game, _copy_action
-from .frames.base import FRAMES
+from .frames.base import FRAMES, Frame
 
 # What the engine tells the player for each reason (the client has its own words; these are for
 # bots, logs and tests).
@@ -77,33 +77,37 @@ def _freeze(state: dict) -> tuple:
 
 
 def _try(g: Game, snapshot: tuple, seat: str, action: dict) -> str | None:
+    """The mark of one action, tried on a fresh copy of the state. The try ends at the first
+    checkpoint (ops.checkpoint raises ops.Decided in a trial: the first reason is the mark), the
+    first frame that asks other seats only, or the first where the seat decides again."""
     loads, blob = snapshot
     s = loads(blob)
     h = Game(s)
+    h.trial = True
     s["checkpoint"] = False
     frame = s["stack"][-1]
-    FRAMES[frame["kind"]].apply(h, frame, seat, _copy_action(action))
-    outcome = None  # "passes" or "stays" once the try knows
+    try:
+        FRAMES[frame["kind"]].apply(h, frame, seat, _copy_action(action))
+        outcome = None  # "passes" or "stays" once the try knows
 
-    def watch(fr: dict) -> bool:
-        nonlocal outcome
-        if s["checkpoint"]:
-            return True
-        handler = FRAMES[fr["kind"]]
-        asked = handler.asks(h, fr)
-        if asked and seat not in asked:
-            outcome = "passes"
-            return True
-        # Where the seat itself has a choice the driver stops too, with the seat active.
-        if seat in handler.deciders(h, fr) and handler.actions(h, fr, seat):
-            outcome = "stays"
-            return True
-        return False
+        def watch(fr: dict) -> bool:
+            nonlocal outcome
+            handler = FRAMES[fr["kind"]]
+            # `asks` is the deciders unless a frame says otherwise (from public facts only).
+            plain = handler.__class__.asks is Frame.asks
+            asked = handler.deciders(h, fr) if plain else handler.asks(h, fr)
+            if asked and seat not in asked:
+                outcome = "passes"
+                return True
+            # Where the seat itself has a choice the driver stops too, with the seat active.
+            if seat in (asked if plain else handler.deciders(h, fr)) and handler.actions(h, fr, seat):
+                outcome = "stays"
+                return True
+            return False
 
-    if not s["checkpoint"]:
         h._advance(watch)
-    if s["checkpoint"]:
-        return s["checkpoint"]
+    except ops.Decided as decided:
+        return decided.args[0]
     if outcome is not None:
         return None if outcome == "stays" else outcome
     if s["result"] is not None:
