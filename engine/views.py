@@ -99,44 +99,49 @@ def _locations(g, texts: bool = True) -> dict:
         if texts:
             fighters = [_fighter(f, True) for f in active if not f.startswith("rt_")]
             tanks = [_fighter(f, True) for f in active if f.startswith("rt_")]
-        else:
+            if here["inactive"]:
+                fighters.append(_fighter(here["inactive"], False))
+            out[loc] = {"name": ops.name_of_loc(loc), "event": _event(here["event"]), "militia": here["militia"],
+                        "snipers": here["snipers"], "soviet_tanks": here["soviet_tanks"],
+                        "barricades": here["barricades"], "fighters": fighters, "facedown": len(here["facedown"]),
+                        "revolutionary_tanks": tanks, "players": players.get(loc, [])}
+            continue
+        if any(f.startswith("rt_") for f in active):
             fighters = [{"id": f, "active": True} for f in active if not f.startswith("rt_")]
             tanks = [{"id": f, "active": True} for f in active if f.startswith("rt_")]
+        else:
+            fighters = [{"id": f, "active": True} for f in active]
+            tanks = []
         if here["inactive"]:
-            fighters.append(_fighter(here["inactive"], False, texts))
-        out[loc] = {
-            **({"name": ops.name_of_loc(loc)} if texts else {}),
-            "event": _event(here["event"], texts),
-            "militia": here["militia"],
-            "snipers": here["snipers"],
-            "soviet_tanks": here["soviet_tanks"],
-            "barricades": here["barricades"],
-            "fighters": fighters,
-            "facedown": len(here["facedown"]),
-            "revolutionary_tanks": tanks,
-            "players": players.get(loc, []),
-        }
+            fighters.append({"id": here["inactive"], "active": False})
+        event = here["event"]
+        out[loc] = {"event": {"id": event} if event else None, "militia": here["militia"], "snipers": here["snipers"],
+                    "soviet_tanks": here["soviet_tanks"], "barricades": here["barricades"], "fighters": fighters,
+                    "facedown": len(here["facedown"]), "revolutionary_tanks": tanks, "players": players.get(loc, [])}
     return out
 
 
-def _log(g, seat: str, shared: list[dict] | None = None) -> list[dict]:
+def _log(g, seat: str, shared: list[dict] | None = None, private: list[int] | None = None) -> list[dict]:
     """The log tail as `seat` may read it. `shared` (from `_shared_log`) lets several views reuse
-    the entries that read the same for everyone."""
+    the entries that read the same for everyone; `private` lists where in the tail the entries
+    with a private text are (found here unless given)."""
     tail = g.s["log"][-LOG_TAIL:]
     shared = shared if shared is not None else _shared_log(tail)
-    out = []
-    for entry, public in zip(tail, shared, strict=True):
-        private = entry.get("private")
-        if not private:
-            out.append(public)
-            continue
-        text = entry["text"]
+    if private is None:
+        private = _private_at(tail)
+    out = list(shared)
+    for i in private:
+        entry = tail[i]
+        texts = entry["private"]
         if seat == "admin":
-            text = text + " [" + "; ".join(f"{k}: {v}" for k, v in private.items()) + "]"
-        elif seat in private:
-            text = private[seat]
-        out.append(_entry(entry, text))
+            out[i] = _entry(entry, entry["text"] + " [" + "; ".join(f"{k}: {v}" for k, v in texts.items()) + "]")
+        elif seat in texts:
+            out[i] = _entry(entry, texts[seat])
     return out
+
+
+def _private_at(tail: list[dict]) -> list[int]:
+    return [i for i, e in enumerate(tail) if e.get("private")]
 
 
 def _entry(e: dict, text: str) -> dict:
@@ -176,7 +181,9 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
     handler = FRAMES[top["kind"]] if top else None
     base_prompt = handler.prompt(g, top) if handler else (s["result"]["reason"] if s["result"] else "")
     decision = _decision(g, handler, top)
-    shared_log = _shared_log(s["log"][-LOG_TAIL:])
+    tail = s["log"][-LOG_TAIL:]
+    shared_log = _shared_log(tail)
+    private_log = _private_at(tail)
     out = {}
     for seat in seats:
         prompt = base_prompt
@@ -197,7 +204,7 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
                 "irreversible": (g.irreversible(seat) if marks else None) if player else [],
                 "unavailable": g.unavailable(seat) if player else [],
                 "picks": handler.picks(g, top, seat) if handler and player else None,
-                "log": _log(g, seat, shared_log)}
+                "log": _log(g, seat, shared_log, private_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g, texts)
             view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}
