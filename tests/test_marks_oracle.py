@@ -58,3 +58,59 @@ def test_marks_equal_the_whole_copy_tries_action_by_action(revs, seed, options):
 
     _play(revs, seed, options, check)
     assert len(compared) > 100
+
+
+def test_a_tries_state_reads_and_writes_as_a_whole_copy_would():
+    """A try copies a top-level value of the state only when it first asks for it
+    (engine/action_notes.py `_TryState`): whatever a frame does with the state (read, write,
+    test, delete, walk it), it must see what a whole copy would show, key order included."""
+    import copy
+
+    from engine.action_notes import _Snapshot, _TryState
+
+    rnd = random.Random(5)
+    source = {"a": 1, "b": [1, 2], "c": {"x": [3]}, "log": ["old"], "d": None, "e": "s", "f": [], "big": 2**70, "g": [2**70]}
+    keys = list(source) + ["new", "other"]
+    for _ in range(400):
+        plain = copy.deepcopy(source)
+        plain["log"] = []
+        lazy = _TryState(_Snapshot(source))
+        for _ in range(rnd.randrange(1, 12)):
+            k = rnd.choice(keys)
+            op = rnd.randrange(12)
+            results = []
+            for d in (plain, lazy):
+                try:
+                    if op == 0:
+                        results.append(d[k])
+                    elif op == 1:
+                        d[k] = [k]
+                        results.append(None)
+                    elif op == 2:
+                        results.append(k in d)
+                    elif op == 3:
+                        results.append(d.get(k, "default"))
+                    elif op == 4:
+                        results.append(d.setdefault(k, {"set": 1}))
+                    elif op == 5:
+                        results.append(d.pop(k))
+                    elif op == 6:
+                        del d[k]
+                        results.append(None)
+                    elif op == 7:
+                        results.append(list(d.items()))
+                    elif op == 8:
+                        results.append((len(d), list(d), list(d.values())))
+                    elif op == 9:
+                        d[k].append(1) if isinstance(d.get(k), list) else None
+                        results.append(d.get(k))
+                    elif op == 10:
+                        results.append((dict(d), {**d}, copy.deepcopy(d), d.copy()))
+                    else:
+                        results.append(d.pop(k, "gone"))
+                except KeyError as e:
+                    results.append(("KeyError", e.args))
+            assert results[0] == results[1], (op, k, results)
+            assert [type(r) for r in results[0]] == [type(r) for r in results[1]] if op == 10 else True
+        assert list(lazy.items()) == list(plain.items())
+    assert source == {"a": 1, "b": [1, 2], "c": {"x": [3]}, "log": ["old"], "d": None, "e": "s", "f": [], "big": 2**70, "g": [2**70]}
