@@ -238,7 +238,7 @@ def _try(g: Game, snapshot: _Snapshot, seat: str, action: dict) -> str | None:
                 outcome = "passes"
                 return True
             # Where the seat itself has a choice the driver stops too, with the seat active.
-            if seat in (asked if plain else handler.deciders(h, fr)) and handler.actions(h, fr, seat):
+            if seat in (asked if plain else handler.deciders(h, fr)) and handler.has_actions(h, fr, seat):
                 outcome = "stays"
                 return True
             return False

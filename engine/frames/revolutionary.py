@@ -207,6 +207,10 @@ class Turn(Frame):
         acts.append({"type": "end_turn"})
         return acts
 
+    def has_actions(self, g, f, seat):
+        # With an action left, `actions` always offers at least end_turn.
+        return f["actions_left"] > 0 or bool(self.actions(g, f, seat))
+
     def on_end_turn(self, g, f, seat, a):
         if f["actions_left"] > 0:
             ops.log(g, f"{seat} passes {f['actions_left']} action(s).", refs=[seat])
