@@ -24,7 +24,7 @@ except ImportError:  # pragma: no cover
 from . import ops
 from .cards import HEADLINE, name_of
 from .core import Game, _copy_action
-from .frames.base import FRAMES
+from .frames.base import FRAMES, Frame
 
 # What the engine tells the player for each reason (the client has its own words; these are for
 # bots, logs and tests).
@@ -58,52 +58,194 @@ def irreversible(g: Game, seat: str) -> list[str | None]:
             out.append(None)
             continue
         if snapshot is None:
-            snapshot = _freeze({k: [] if k in _RECORDS else v for k, v in g.s.items()})
+            snapshot = _Snapshot(g.s)
         out.append(_try(g, snapshot, seat, a))
     return out
 
 
-def _freeze(state: dict) -> tuple:
-    """A private copy made once and read back per try: `(loads, bytes)`. The state is plain JSON
-    (snapshots are JSON), so orjson gives it back exactly, key order included (the engine walks
-    its dicts in order), in 3/4 of pickle's time (bench/marks.py); pickle when orjson is missing
-    or refuses a value (an integer beyond 64 bits, such as a huge imported seed)."""
+# Values a try may share with the game: nothing can change them in place.
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+class _Snapshot:
+    """The game's state as every try of one `irreversible` call starts from. A try reads about 2/5
+    of the state's bytes, most of them in a few keys, so each top-level value is copied on its
+    own and only when a try first asks for it (`_TryState`): turned into bytes once (the game's
+    value does not change while its actions are tried: the tries work on copies) and read back
+    per try. The state is plain JSON (snapshots are JSON), so orjson gives a value back exactly,
+    key order included (the engine walks its dicts in order); pickle when orjson is missing or
+    refuses a value (an integer beyond 64 bits). Scalars are shared; the records (`_RECORDS`)
+    start empty."""
+
+    __slots__ = ("source", "scalars", "lazy", "order", "frozen")
+
+    def __init__(self, state: dict):
+        self.source = state
+        self.scalars: dict = {}
+        lazy = []
+        for k, v in state.items():
+            if v.__class__ in _SCALARS and k not in _RECORDS:
+                self.scalars[k] = v
+            else:
+                lazy.append(k)
+        self.lazy = frozenset(lazy)
+        self.order = tuple(state)
+        self.frozen: dict = {k: _EMPTY for k in _RECORDS if k in self.lazy}  # key -> (loads, bytes)
+
+    def copy_of(self, key: str):
+        frozen = self.frozen.get(key)
+        if frozen is None:
+            frozen = self.frozen[key] = _frozen(self.source[key])
+        return frozen[0](frozen[1])
+
+
+def _frozen(value) -> tuple:
     if orjson is not None:
         try:
-            return orjson.loads, orjson.dumps(state)
+            return orjson.loads, orjson.dumps(value)
         except TypeError:  # orjson.JSONEncodeError
             pass
-    return pickle.loads, pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+    return pickle.loads, pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
 
 
-def _try(g: Game, snapshot: tuple, seat: str, action: dict) -> str | None:
-    loads, blob = snapshot
-    s = loads(blob)
+_EMPTY = (pickle.loads, pickle.dumps([]))
+
+
+class _TryState(dict):
+    """A try's state: the snapshot's scalars at once, every other key copied from the snapshot
+    the first time it is asked for (`__missing__`), so a try pays only for what it reads. Reads
+    and writes by key run at dict speed; `in`, `get`, `setdefault`, `pop` and `del` see the keys
+    not read yet; anything that walks the whole state first reads every key and puts them in the
+    snapshot's order, so it sees exactly what a whole copy would (tests/test_marks_oracle.py)."""
+
+    __slots__ = ("_snap", "_cold", "_order")
+
+    def __init__(self, snap: _Snapshot):
+        dict.__init__(self, snap.scalars)
+        self._snap = snap
+        self._cold = set(snap.lazy)  # keys not read yet
+        self._order = snap.order
+
+    def __missing__(self, key):
+        if key not in self._cold:
+            raise KeyError(key)
+        self._cold.discard(key)
+        value = self._snap.copy_of(key)
+        dict.__setitem__(self, key, value)
+        return value
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or key in self._cold
+
+    def get(self, key, default=None):
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        return self.__missing__(key) if key in self._cold else default
+
+    def setdefault(self, key, default=None):
+        if key in self._cold and not dict.__contains__(self, key):
+            self.__missing__(key)
+        return dict.setdefault(self, key, default)
+
+    def pop(self, key, *default):
+        self._forget(key)
+        return dict.pop(self, key, *default)
+
+    def __delitem__(self, key) -> None:
+        self._forget(key)
+        dict.__delitem__(self, key)
+
+    def _forget(self, key) -> None:
+        """Before a key is deleted: read it (pop returns it, and a missing key must raise as in a
+        plain dict); if it comes back it goes to the end, as in a plain dict."""
+        if key in self._cold:
+            if dict.__contains__(self, key):
+                self._cold.discard(key)
+            else:
+                self.__missing__(key)
+        if key in self._order:
+            self._order = tuple(k for k in self._order if k != key)
+
+    def _whole(self) -> dict:
+        """Every key read, in the order a whole copy has (new keys after, as added)."""
+        for key in list(self._cold):
+            if dict.__contains__(self, key):
+                self._cold.discard(key)
+            else:
+                self.__missing__(key)
+        order = [k for k in self._order if dict.__contains__(self, k)]
+        if list(dict.keys(self))[:len(order)] != order:
+            items = dict(dict.items(self))
+            dict.clear(self)
+            for k in order:
+                dict.__setitem__(self, k, items.pop(k))
+            dict.update(self, items)
+        return self
+
+
+    def popitem(self):
+        key, value = dict.popitem(self._whole())
+        self._forget(key)
+        return key, value
+
+    def __copy__(self) -> dict:
+        return dict(self._whole())
+
+    def __deepcopy__(self, memo) -> dict:
+        import copy
+
+        return copy.deepcopy(dict(self._whole()), memo)
+
+    def __reduce_ex__(self, protocol):
+        return dict, (dict(self._whole()),)
+
+
+def _whole_then(name: str):
+    method = getattr(dict, name)
+
+    def whole(self, *args, **kwargs):
+        return method(self._whole(), *args, **kwargs)
+
+    whole.__name__ = name
+    return whole
+
+
+for _name in ("keys", "values", "items", "__iter__", "__len__", "__eq__", "__ne__", "__repr__", "__reversed__",
+              "copy", "__or__", "__ror__", "__ior__", "clear", "update"):
+    setattr(_TryState, _name, _whole_then(_name))
+
+
+def _try(g: Game, snapshot: _Snapshot, seat: str, action: dict) -> str | None:
+    """The mark of one action, tried on a fresh copy of the state. The try ends at the first
+    checkpoint (ops.checkpoint raises ops.Decided in a trial: the first reason is the mark), the
+    first frame that asks other seats only, or the first where the seat decides again."""
+    s = _TryState(snapshot)
     h = Game(s)
+    h.trial = True
     s["checkpoint"] = False
     frame = s["stack"][-1]
-    FRAMES[frame["kind"]].apply(h, frame, seat, _copy_action(action))
-    outcome = None  # "passes" or "stays" once the try knows
+    try:
+        FRAMES[frame["kind"]].apply(h, frame, seat, _copy_action(action))
+        outcome = None  # "passes" or "stays" once the try knows
 
-    def watch(fr: dict) -> bool:
-        nonlocal outcome
-        if s["checkpoint"]:
-            return True
-        handler = FRAMES[fr["kind"]]
-        asked = handler.asks(h, fr)
-        if asked and seat not in asked:
-            outcome = "passes"
-            return True
-        # Where the seat itself has a choice the driver stops too, with the seat active.
-        if seat in handler.deciders(h, fr) and handler.actions(h, fr, seat):
-            outcome = "stays"
-            return True
-        return False
+        def watch(fr: dict) -> bool:
+            nonlocal outcome
+            handler = FRAMES[fr["kind"]]
+            # `asks` is the deciders unless a frame says otherwise (from public facts only).
+            plain = handler.__class__.asks is Frame.asks
+            asked = handler.deciders(h, fr) if plain else handler.asks(h, fr)
+            if asked and seat not in asked:
+                outcome = "passes"
+                return True
+            # Where the seat itself has a choice the driver stops too, with the seat active.
+            if seat in (asked if plain else handler.deciders(h, fr)) and handler.has_actions(h, fr, seat):
+                outcome = "stays"
+                return True
+            return False
 
-    if not s["checkpoint"]:
         h._advance(watch)
-    if s["checkpoint"]:
-        return s["checkpoint"]
+    except ops.Decided as decided:
+        return decided.args[0]
     if outcome is not None:
         return None if outcome == "stays" else outcome
     if s["result"] is not None:

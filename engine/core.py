@@ -18,6 +18,10 @@ from .setup import initial_state
 
 
 class Game:
+    # True only on the copies engine/action_notes.py tries actions on: the first checkpoint ends
+    # the try (ops.checkpoint raises ops.Decided).
+    trial = False
+
     def __init__(self, state: dict):
         self.s = state
         self._legal: dict[str, list[dict]] | None = None

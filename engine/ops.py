@@ -33,11 +33,19 @@ def log(g, text: str, refs=(), private: dict | None = None, dice: dict | None = 
     g.s["log"].append(entry)
 
 
+class Decided(Exception):
+    """Raised by `checkpoint` in a try of engine/action_notes.py (a game with `trial` set): the
+    first reason is the mark, so the rest of the try is not run. Nothing in the engine catches
+    exceptions, so it reaches the try."""
+
+
 def checkpoint(g, why: str) -> None:
     """No undo across this action: `why` says what cut it ("draw", "roll", "random", "shuffle",
     "reveal", "cards_seen"). The first reason of an action is kept: engine/action_notes.py reports it."""
     if not g.s["checkpoint"]:
         g.s["checkpoint"] = why
+        if g.trial:
+            raise Decided(why)
 
 
 def rand_below(g, n: int, why: str = "random") -> int:

@@ -58,6 +58,13 @@ def _brief(cid: str, texts: bool = True) -> dict:
     return {"id": cid, "name": REV_CARD[cid]["name"]}
 
 
+def _briefs(cids, texts: bool = True) -> list[dict]:
+    """A pile as `_brief` shows each of its cards."""
+    if not texts:
+        return [{"id": cid} for cid in cids]
+    return [_brief(cid) for cid in cids]
+
+
 def _rev_card(cid: str, texts: bool = True) -> dict:
     if not texts:
         return {"id": cid}
@@ -83,45 +90,58 @@ def _spa(cid: str, texts: bool = True) -> dict:
 
 def _locations(g, texts: bool = True) -> dict:
     s = g.s
+    players: dict[str, list[str]] = {}  # ops.players_at for every location in one pass
+    for seat, where in s["positions"].items():
+        players.setdefault(where, []).append(seat)
     out = {}
-    for loc in s["locations"]:  # the city's 11 locations, then a promo location while in play
-        here = s["locations"][loc]
-        fighters = [_fighter(f, True, texts) for f in here["active"] if not f.startswith("rt_")]
+    for loc, here in s["locations"].items():  # the city's 11 locations, then a promo location while in play
+        active = here["active"]
+        if texts:
+            fighters = [_fighter(f, True) for f in active if not f.startswith("rt_")]
+            tanks = [_fighter(f, True) for f in active if f.startswith("rt_")]
+            if here["inactive"]:
+                fighters.append(_fighter(here["inactive"], False))
+            out[loc] = {"name": ops.name_of_loc(loc), "event": _event(here["event"]), "militia": here["militia"],
+                        "snipers": here["snipers"], "soviet_tanks": here["soviet_tanks"],
+                        "barricades": here["barricades"], "fighters": fighters, "facedown": len(here["facedown"]),
+                        "revolutionary_tanks": tanks, "players": players.get(loc, [])}
+            continue
+        if any(f.startswith("rt_") for f in active):
+            fighters = [{"id": f, "active": True} for f in active if not f.startswith("rt_")]
+            tanks = [{"id": f, "active": True} for f in active if f.startswith("rt_")]
+        else:
+            fighters = [{"id": f, "active": True} for f in active]
+            tanks = []
         if here["inactive"]:
-            fighters.append(_fighter(here["inactive"], False, texts))
-        out[loc] = {
-            **({"name": ops.name_of_loc(loc)} if texts else {}),
-            "event": _event(here["event"], texts),
-            "militia": here["militia"],
-            "snipers": here["snipers"],
-            "soviet_tanks": here["soviet_tanks"],
-            "barricades": here["barricades"],
-            "fighters": fighters,
-            "facedown": len(here["facedown"]),
-            "revolutionary_tanks": [_fighter(f, True, texts) for f in here["active"] if f.startswith("rt_")],
-            "players": ops.players_at(g, loc),
-        }
+            fighters.append({"id": here["inactive"], "active": False})
+        event = here["event"]
+        out[loc] = {"event": {"id": event} if event else None, "militia": here["militia"], "snipers": here["snipers"],
+                    "soviet_tanks": here["soviet_tanks"], "barricades": here["barricades"], "fighters": fighters,
+                    "facedown": len(here["facedown"]), "revolutionary_tanks": tanks, "players": players.get(loc, [])}
     return out
 
 
-def _log(g, seat: str, shared: list[dict] | None = None) -> list[dict]:
+def _log(g, seat: str, shared: list[dict] | None = None, private: list[int] | None = None) -> list[dict]:
     """The log tail as `seat` may read it. `shared` (from `_shared_log`) lets several views reuse
-    the entries that read the same for everyone."""
+    the entries that read the same for everyone; `private` lists where in the tail the entries
+    with a private text are (found here unless given)."""
     tail = g.s["log"][-LOG_TAIL:]
     shared = shared if shared is not None else _shared_log(tail)
-    out = []
-    for entry, public in zip(tail, shared, strict=True):
-        private = entry.get("private")
-        if not private:
-            out.append(public)
-            continue
-        text = entry["text"]
+    if private is None:
+        private = _private_at(tail)
+    out = list(shared)
+    for i in private:
+        entry = tail[i]
+        texts = entry["private"]
         if seat == "admin":
-            text = text + " [" + "; ".join(f"{k}: {v}" for k, v in private.items()) + "]"
-        elif seat in private:
-            text = private[seat]
-        out.append(_entry(entry, text))
+            out[i] = _entry(entry, entry["text"] + " [" + "; ".join(f"{k}: {v}" for k, v in texts.items()) + "]")
+        elif seat in texts:
+            out[i] = _entry(entry, texts[seat])
     return out
+
+
+def _private_at(tail: list[dict]) -> list[int]:
+    return [i for i, e in enumerate(tail) if e.get("private")]
 
 
 def _entry(e: dict, text: str) -> dict:
@@ -161,7 +181,9 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
     handler = FRAMES[top["kind"]] if top else None
     base_prompt = handler.prompt(g, top) if handler else (s["result"]["reason"] if s["result"] else "")
     decision = _decision(g, handler, top)
-    shared_log = _shared_log(s["log"][-LOG_TAIL:])
+    tail = s["log"][-LOG_TAIL:]
+    shared_log = _shared_log(tail)
+    private_log = _private_at(tail)
     out = {}
     for seat in seats:
         prompt = base_prompt
@@ -182,7 +204,7 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
                 "irreversible": (g.irreversible(seat) if marks else None) if player else [],
                 "unavailable": g.unavailable(seat) if player else [],
                 "picks": handler.picks(g, top, seat) if handler and player else None,
-                "log": _log(g, seat, shared_log)}
+                "log": _log(g, seat, shared_log, private_log)}
         if seat == "admin":
             view["secrets"] = _secrets(g, texts)
             view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}
@@ -222,21 +244,21 @@ def _public_part(g, texts: bool = True) -> dict:
         "market": market,
         # The icons each event on the board or in the market needs right now ("per event" icons
         # counted): what Resolve an event collects, so clients never redo the rule.
-        "event_needs": {e: event_need(g, e) for e in ops.events_on_board(g) + [m for m in s["market"] if m]},
+        "event_needs": _event_needs(g),
         "event_deck_count": len(s["event_deck"]),
-        "event_discard": [_brief(e, texts) for e in s["event_discard"]],
+        "event_discard": _briefs(s["event_discard"], texts),
         "headline_decks": {k: len(v) for k, v in s["headline_decks"].items()},
-        "headline_discard": [_brief(h, texts) for h in s["headline_discard"]],
+        "headline_discard": _briefs(s["headline_discard"], texts),
         "hands": {**({} if "zhukov_deck" in s else {"soviet": len(s["headline_hand"])}),
                   **{r: len(h) for r, h in s["hands"].items()}},
         "rev_deck_count": len(s["rev_deck"]),
-        "rev_discard": [_brief(c, texts) for c in s["rev_discard"]],
+        "rev_discard": _briefs(s["rev_discard"], texts),
         "spa_pool": [_spa(c, texts) for c in s["spa_pool"]],
         "spa_queue": [_spa(c, texts) for c in s["spa_queue"]],
         "injuries": dict(s["injuries"]),
         "positions": dict(s["positions"]),
-        "marks": [_brief(c, texts) for c in s["marks"]],
-        "lapsing": [_brief(c, texts) for c in s["lapsing"]],
+        "marks": _briefs(s["marks"], texts),
+        "lapsing": _briefs(s["lapsing"], texts),
         "rev_tank_supply": len(s["rev_tank_supply"]),
         "barricade_supply": ops.supply(g, "barricades"),
         # Removed barricades and revolutionary tanks never return (Hits).
@@ -253,6 +275,12 @@ def _public_part(g, texts: bool = True) -> dict:
     }
 
 
+def _event_needs(g) -> dict:
+    on_board = ops.events_on_board(g)
+    n_events = len(on_board)
+    return {e: event_need(g, e, n_events) for e in on_board + [m for m in g.s["market"] if m]}
+
+
 def _zhukov(g, texts: bool = True) -> dict | None:
     """The General Zhukov deck as everyone sees it (Zhukov ruleset; None in Conflict): how many
     cards are left (their order is secret), the face-up discard pile in order, the lapsing cards
@@ -266,8 +294,8 @@ def _zhukov(g, texts: bool = True) -> dict | None:
         return {**_brief(d["card"], texts), "headline": d["headline"]}
 
     today = s["today"].get("zhukov_cards", [])
-    return {"deck_count": len(s["zhukov_deck"]), "discard": [_brief(c, texts) for c in s["zhukov_discard"]],
-            "on_board": [_brief(c, texts) for c in s["zhukov_on_board"]], "current": _zhukov_current(g, today, texts),
+    return {"deck_count": len(s["zhukov_deck"]), "discard": _briefs(s["zhukov_discard"], texts),
+            "on_board": _briefs(s["zhukov_on_board"], texts), "current": _zhukov_current(g, today, texts),
             "row": HEADLINE_ROW_BY_DAY.get(s["day"], "top"), "today": [drawn(d) for d in today],
             "spa_step": _zhukov_spa_step(g), "injury_limit": ops.injury_limit(g),
             "minor_deck_count": len(s["minor_deck"]), "major_deck_count": len(s["event_deck"])}

@@ -292,3 +292,21 @@ def test_event_needs_in_the_view_are_what_resolving_collects():
     set_hand(g, "rev1", ["rc_information_1", "rc_information_2", "rc_food_1", "rc_medical_1"])
     act(g, "rev1", "resolve_event")
     assert g.view("rev1")["decision"]["need"] == needs["e19"]
+
+
+def test_zhukov_draws_are_marked_with_a_reason_the_table_can_say():
+    """Zhukov ruleset, Phase 1 and the Event step: drawing a General Zhukov card or an event card
+    ends undo, and the mark names why ("draw", or "shuffle" when the empty deck is shuffled first)
+    like every other mark: one of the reason codes, never a bare flag."""
+    seen = set()
+    for seed, revs in ((21, 1), (22, 2), (23, 3)):
+        rnd = random.Random(seed)
+        g = new_game(revs, seed, {"ruleset": "zhukov"})
+        while g.result is None:
+            for seat in g.active_seats():
+                seen.update(g.irreversible(seat))
+            seat = rnd.choice(g.active_seats())
+            g.apply(seat, rnd.choice([a for a in g.legal_actions(seat) if a["type"] not in ("undo", "cancel")]
+                                     or g.legal_actions(seat)))
+    assert "draw" in seen
+    assert seen <= set(REASONS) | {None}, seen - set(REASONS)

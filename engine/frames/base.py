@@ -38,6 +38,11 @@ class Frame:
     def actions(self, g, f, seat: str) -> list[dict]:
         return []
 
+    def has_actions(self, g, f, seat: str) -> bool:
+        """Whether `actions` would offer `seat` anything (engine/action_notes.py's tries ask only
+        that); a frame may answer without listing them."""
+        return bool(self.actions(g, f, seat))
+
     def apply(self, g, f, seat: str, action: dict) -> None:
         """One handler per action: {"type": T, ...} runs `on_T(g, f, seat, action)`. Only legal
         actions get here (the driver checks), so a missing handler is an engine bug."""

@@ -75,13 +75,20 @@ def available_supply(g, seat: str, cards, what: str) -> tuple[Counter, list]:
     return fixed, wild
 
 
-def event_need(g, event: str) -> dict:
+def event_need(g, event: str, n_events: int | None = None) -> dict:
+    """The icons resolving `event` needs now: its printed icons, then each "per event" icon once
+    per event on the board (`n_events`, counted here unless given)."""
     e = EVENT[event]
-    need = Counter(e["requires"])
-    n_events = len(ops.events_on_board(g))
-    for icon in e.get("requires_per_event") or []:
-        need[icon] += n_events
-    return dict(need)
+    need: dict[str, int] = {}  # in the order the icons first appear, as a Counter has them
+    for icon in e["requires"]:
+        need[icon] = need.get(icon, 0) + 1
+    per_event = e.get("requires_per_event")
+    if per_event:
+        if n_events is None:
+            n_events = len(ops.events_on_board(g))
+        for icon in per_event:
+            need[icon] = need.get(icon, 0) + n_events
+    return need
 
 
 def action_need(g, seat: str, what: str) -> dict:
@@ -199,6 +206,10 @@ class Turn(Frame):
             return []
         acts.append({"type": "end_turn"})
         return acts
+
+    def has_actions(self, g, f, seat):
+        # With an action left, `actions` always offers at least end_turn.
+        return f["actions_left"] > 0 or bool(self.actions(g, f, seat))
 
     def on_end_turn(self, g, f, seat, a):
         if f["actions_left"] > 0:

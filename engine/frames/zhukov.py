@@ -64,7 +64,7 @@ class ZhukovPhase(Frame):
             ops.log(g, f"The General Zhukov deck is empty: its {len(deck)} discarded cards are shuffled into a "
                        "new deck.")
         card = deck.pop()
-        s["checkpoint"] = True
+        ops.checkpoint(g, "draw")
         f["drawn"] += 1
         c = ZHUKOV[card]
         # Today's draws in order, each with its support step's outcome (public: the cards are face up).
@@ -133,7 +133,7 @@ def event_step(g, icon: str) -> None:
             ops.log(g, "The minor event deck is empty: no event is drawn.")
             return
         event = s["minor_deck"].pop()
-        s["checkpoint"] = True
+        ops.checkpoint(g, "draw")
         loc = EVENT[event]["location"]
         if s["locations"][loc]["event"]:
             s["event_discard"].append(event)
@@ -147,7 +147,7 @@ def event_step(g, icon: str) -> None:
         ops.log(g, "The major event deck is empty: no event is drawn.")
         return
     event = s["event_deck"].pop()
-    s["checkpoint"] = True
+    ops.checkpoint(g, "draw")
     if icon == "discard_major":
         s["event_discard"].append(event)
         ops.log(g, f"Major event {EVENT[event]['title']} is drawn and discarded.", refs=[event])

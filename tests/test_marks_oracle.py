@@ -1,0 +1,116 @@
+"""The undo marks (the view's `irreversible`, docs/contract.md) are made cheaply
+(engine/action_notes.py) but must say exactly what trying every action on a whole copy of the game
+says (tests/marks_reference.py, the algorithm before session 6): checked action by action for
+every seat with actions, at every step of random games in both rulesets, with and without promo
+options, and on a state whose seed orjson refuses (an integer beyond 64 bits)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import action_notes, new_game
+from tests import marks_reference
+
+GAMES = [(revs, seed, {}) for revs in (1, 2, 3) for seed in (1, 2, 3, 4)] + [
+    (3, 5, {"promo_printing_press": True, "promo_ak47": True, "promo_last_stand": True}),
+    (2, 6, {"promo_printing_press": True, "player_powers": {}}),
+    (2, 2**70, {}),
+] + [(revs, 30 + revs, {"ruleset": "zhukov"}) for revs in (1, 2, 3, 4)] + [
+    (2, 40, {"ruleset": "zhukov", "promo_printing_press": True, "promo_ak47": True}),
+]
+
+
+def _play(revs, seed, options, each, steps=400, undo_rate=0.05):
+    g = new_game(revs, seed, options)
+    rnd = random.Random(seed % 1000 * 31 + revs)
+    for _ in range(steps):
+        if g.result is not None:
+            break
+        each(g)
+        seat = rnd.choice(g.active_seats())
+        acts = g.legal_actions(seat)
+        undo = [a for a in acts if a["type"] == "undo"]
+        if undo and rnd.random() < undo_rate:
+            g.apply(seat, undo[0])
+            continue
+        pool = [a for a in acts if a["type"] not in ("undo", "cancel")] or acts
+        g.apply(seat, rnd.choice(pool))
+    return g
+
+
+@pytest.mark.parametrize(("revs", "seed", "options"), GAMES)
+def test_marks_equal_the_whole_copy_tries_action_by_action(revs, seed, options):
+    """Undo (DESIGN §2): a player is told before the click whether undo survives each action; the
+    cheap marks must read exactly as the full tries do, for every action of every seat."""
+    compared = []
+
+    def check(g):
+        before = g.to_dict()
+        for seat in g.seats:
+            want = marks_reference.irreversible(g, seat)
+            got = action_notes.irreversible(g, seat)
+            assert got == want, (seed, seat, g.s["stack"][-1]["kind"],
+                                 [(a, w, x) for a, w, x in zip(g.legal_actions(seat), want, got, strict=False) if w != x])
+            assert [type(m) for m in got] == [type(m) for m in want]
+            compared.extend(got)
+        assert g.to_dict() == before  # trying actions never touches the game itself
+
+    _play(revs, seed, options, check)
+    assert len(compared) > 100
+
+
+def test_a_tries_state_reads_and_writes_as_a_whole_copy_would():
+    """A try copies a top-level value of the state only when it first asks for it
+    (engine/action_notes.py `_TryState`): whatever a frame does with the state (read, write,
+    test, delete, walk it), it must see what a whole copy would show, key order included."""
+    import copy
+
+    from engine.action_notes import _Snapshot, _TryState
+
+    rnd = random.Random(5)
+    source = {"a": 1, "b": [1, 2], "c": {"x": [3]}, "log": ["old"], "d": None, "e": "s", "f": [], "big": 2**70, "g": [2**70]}
+    keys = list(source) + ["new", "other"]
+    for _ in range(400):
+        plain = copy.deepcopy(source)
+        plain["log"] = []
+        lazy = _TryState(_Snapshot(source))
+        for _ in range(rnd.randrange(1, 12)):
+            k = rnd.choice(keys)
+            op = rnd.randrange(12)
+            results = []
+            for d in (plain, lazy):
+                try:
+                    if op == 0:
+                        results.append(d[k])
+                    elif op == 1:
+                        d[k] = [k]
+                        results.append(None)
+                    elif op == 2:
+                        results.append(k in d)
+                    elif op == 3:
+                        results.append(d.get(k, "default"))
+                    elif op == 4:
+                        results.append(d.setdefault(k, {"set": 1}))
+                    elif op == 5:
+                        results.append(d.pop(k))
+                    elif op == 6:
+                        del d[k]
+                        results.append(None)
+                    elif op == 7:
+                        results.append(list(d.items()))
+                    elif op == 8:
+                        results.append((len(d), list(d), list(d.values())))
+                    elif op == 9:
+                        d[k].append(1) if isinstance(d.get(k), list) else None
+                        results.append(d.get(k))
+                    elif op == 10:
+                        results.append((dict(d), {**d}, copy.deepcopy(d), d.copy()))
+                    else:
+                        results.append(d.pop(k, "gone"))
+                except KeyError as e:
+                    results.append(("KeyError", e.args))
+            assert results[0] == results[1], (op, k, results)
+            assert [type(r) for r in results[0]] == [type(r) for r in results[1]] if op == 10 else True
+        assert list(lazy.items()) == list(plain.items())
+    assert source == {"a": 1, "b": [1, 2], "c": {"x": [3]}, "log": ["old"], "d": None, "e": "s", "f": [], "big": 2**70, "g": [2**70]}
