@@ -129,3 +129,17 @@ def to_turn_of(g, seat):
         g.apply("rev1", {"type": "choose_next", "seat": seat})
     pass_through(g, lambda x: top(x)["kind"] == "turn")
     return g
+
+
+def radio_free_europe_while_zhukov_resolved(g):
+    """The Soviet holds H#26 Radio Free Europe after resolving H#9 (Georgy Zhukov orders entry into
+    Budapest, tanks to Bem Statue and Corvin Passage), so H#26 cannot be discarded and its one use
+    draws cards: rev1 stands with one active fighter, so carrying it out draws a card."""
+    with_hand(g, ["h09", "h26"])
+    act(g, "soviet", "play_headline", card="h09", mode="resolve")
+    pick_location(g, "soviet", "bem")
+    pick_location(g, "soviet", "corvin")
+    here = g.s["positions"]["rev1"]
+    g.s["locations"][here]["active"] = []
+    give_active(g, here, 1)
+    return g

@@ -479,18 +479,10 @@ def test_card_references_have_tooltips(server, browser):
 
 def _zhukov_resolved_soviet_view() -> dict:
     """The Soviet's view (from the engine) with H#9 resolved and H#26 Radio Free Europe in hand."""
-    from tests.staging_headlines import give_active, pick_location
-    from tests.staging_soviet_phase import with_hand
-    from tests.support import act, game
+    from tests.staging_headlines import radio_free_europe_while_zhukov_resolved
+    from tests.support import game
 
-    g = game(2)
-    with_hand(g, ["h09", "h26"])
-    act(g, "soviet", "play_headline", card="h09", mode="resolve")
-    pick_location(g, "soviet", "bem")
-    pick_location(g, "soviet", "corvin")
-    here = g.s["positions"]["rev1"]
-    g.s["locations"][here]["active"] = []
-    give_active(g, here, 1)  # rev1 draws a card when H#26 is carried out
+    g = radio_free_europe_while_zhukov_resolved(game(2))
     return json.loads(json.dumps(g.view("soviet")))
 
 

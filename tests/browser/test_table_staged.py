@@ -9,7 +9,11 @@ import pytest
 
 from engine import ops
 from engine.catalog import catalog
-from tests.staging_headlines import give_active, pick_location, set_hand
+from tests.staging_headlines import (
+    give_active,
+    radio_free_europe_while_zhukov_resolved,
+    set_hand,
+)
 from tests.staging_headlines import with_hand as swap_hand
 from tests.staging_soviet_phase import with_event, with_market
 from tests.support import act, game, pass_through, refresh, to_rev_turn, top
@@ -93,14 +97,7 @@ def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_ru
 def test_single_use_card_asks_first_and_says_why_its_other_use_is_gone(staged, artifacts):
     """3. Radio Free Europe cannot be discarded while H#9 is resolved: its only use (collect CP, which
     draws cards) asks first, says why, and Cancel sends nothing."""
-    g = game(2)
-    swap_hand(g, ["h09", "h26"])
-    act(g, "soviet", "play_headline", card="h09", mode="resolve")
-    pick_location(g, "soviet", "bem")
-    pick_location(g, "soviet", "corvin")
-    here = g.s["positions"]["rev1"]
-    g.s["locations"][here]["active"] = []
-    give_active(g, here, 1)  # rev1 draws a card when H#26 is carried out
+    g = radio_free_europe_while_zhukov_resolved(game(2))
     t = staged(g, "soviet")
     page = t.page
     assert "cannot be discarded" in page.inner_text("#hand .card[data-card=h26] .not-now")

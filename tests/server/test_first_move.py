@@ -66,9 +66,8 @@ async def _abandon_quietly(store, gid: str) -> None:
         await s.execute(update(GameRow).where(GameRow.id == gid).values(status="abandoned"))
 
 
-def test_a_game_without_bots_starts_no_bot_task_per_move(client, monkeypatch):
-    room, tokens = started_room(client)
-    store, driver = client.app.state.store, client.app.state.bots
+def _games_driven(driver, monkeypatch) -> list[str]:
+    """The games the bot driver starts a drive for from now on (in order)."""
     looked: list[str] = []
     drive = driver._drive
 
@@ -77,6 +76,13 @@ def test_a_game_without_bots_starts_no_bot_task_per_move(client, monkeypatch):
         await drive(gid)
 
     monkeypatch.setattr(driver, "_drive", counted)
+    return looked
+
+
+def test_a_game_without_bots_starts_no_bot_task_per_move(client, monkeypatch):
+    room, tokens = started_room(client)
+    store, driver = client.app.state.store, client.app.state.bots
+    looked = _games_driven(driver, monkeypatch)
     # PostgreSQL: the claims' room notes (and the clocks' notes) come back and drop the seats once
     # more; wait until the seats stay cached (a loaded machine delivers them late).
     for _ in range(20):
@@ -100,14 +106,7 @@ def test_the_claims_of_a_room_made_without_bots_start_no_bot_task(client, monkey
     store, driver = client.app.state.store, client.app.state.bots
     if not is_sqlite(store.url):
         pytest.skip("PostgreSQL: the claims' room notes come back and read the seats")
-    looked: list[str] = []
-    drive = driver._drive
-
-    async def counted(gid):
-        looked.append(gid)
-        await drive(gid)
-
-    monkeypatch.setattr(driver, "_drive", counted)
+    looked = _games_driven(driver, monkeypatch)
     room, tokens = started_room(client, 2)
     assert room["id"] not in looked and store.without_bots(room["id"])  # (its sweep may find other tests' games)
     bots = client.post("/api/games", json={"revolutionaries": 1, "options": {}, "private": False,
