@@ -141,6 +141,17 @@ class Clocks(GameTasks):
         """Nothing at all for a live game (no clock)."""
         return not (gid in self.paces and self.paces[gid] is None)
 
+    def created(self, gid: str, pace: dict | None) -> None:
+        """A room made here with `pace` (None: live): known without reading it back, and a live one
+        quiet (no seat of it can have changed hands yet)."""
+        if len(self.paces) > 50_000:
+            self.paces.clear()
+        self.paces[gid] = pace
+        if pace is None:
+            if len(self.quiet) > 50_000:
+                self.quiet.clear()
+            self.quiet.add(gid)
+
     async def pace_of(self, gid: str) -> dict | None:
         if gid not in self.paces:
             if len(self.paces) > 50_000:  # a long-running server: forget and read again when needed

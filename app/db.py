@@ -54,17 +54,22 @@ def _sqlite_pool() -> dict:
     return {"poolclass": AsyncAdaptedQueuePool, "pool_size": SQLITE_KEPT, "max_overflow": -1}
 
 
+def set_pragmas(dbapi_conn) -> None:
+    """Every SQLite connection's: WAL (readers never block the single writer), no fsync per commit."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
 def make_engine(url: str) -> AsyncEngine:
     if is_sqlite(url):
         engine = create_async_engine(async_url(url), connect_args={"timeout": 30}, **_sqlite_pool())
 
         @event.listens_for(engine.sync_engine, "connect")
-        def _pragmas(dbapi_conn, _record):  # WAL: readers never block the single writer
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.close()
+        def _pragmas(dbapi_conn, _record):
+            set_pragmas(dbapi_conn)
 
         return engine
     return create_async_engine(async_url(url), pool_size=10, max_overflow=20, pool_pre_ping=True)

@@ -12,13 +12,20 @@ import math
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, func, select, text
+from sqlalchemy import bindparam, delete, func, insert, select, text
 
 from .models import RateEventRow
 from .store import GameStore, StoreError
 
 # Attempts older than this are deleted whatever their key (the longest window is an hour).
 HORIZON = timedelta(days=1)
+# Built once: building a statement costs SQLAlchemy more than SQLite takes to run it.
+_EVENTS = RateEventRow.__table__
+_FORGET = delete(_EVENTS).where(_EVENTS.c.at < bindparam("before"))
+_COUNT = select(func.count(), func.min(_EVENTS.c.at)).where(
+    _EVENTS.c.scope == bindparam("scope"), _EVENTS.c.key == bindparam("key"), _EVENTS.c.at >= bindparam("since"))
+_RECORD = insert(_EVENTS).returning(_EVENTS.c.id)
+_GIVE_BACK = delete(_EVENTS).where(_EVENTS.c.id.in_(bindparam("ids", expanding=True)))
 
 
 class RateLimited(StoreError):
@@ -48,28 +55,24 @@ class Limiter:
     async def take(self, *limits: Limit) -> list[int]:
         """Record one attempt under each limit, or none and raise RateLimited (with the seconds
         until the oldest counted attempt leaves its window) when any of them is used up."""
-        async with self.store.transaction() as s:
+        async with self.store.core() as s:
             if self.postgres:  # in one order, so two requests locking the same keys cannot deadlock
                 for name in sorted(f"{lim.scope}:{lim.key}" for lim in limits):
                     await s.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"), {"k": name})
             now = datetime.now(UTC)  # under the locks: no attempt already counted is later than this
-            await s.execute(delete(RateEventRow).where(RateEventRow.at < now - HORIZON))
+            await s.execute(_FORGET, {"before": now - HORIZON})
             for lim in limits:
                 since = now - timedelta(seconds=lim.window)
-                count, oldest = (await s.execute(
-                    select(func.count(), func.min(RateEventRow.at)).where(
-                        RateEventRow.scope == lim.scope, RateEventRow.key == lim.key, RateEventRow.at >= since))).one()
+                count, oldest = (await s.execute(_COUNT, {"scope": lim.scope, "key": lim.key, "since": since})).one()
                 if count >= lim.limit:
                     wait = (_aware(oldest) + timedelta(seconds=lim.window) - now).total_seconds() if oldest else lim.window
                     raise RateLimited(lim.message, min(math.ceil(lim.window), max(1, math.ceil(wait))))
-            rows = [RateEventRow(scope=lim.scope, key=lim.key, at=now) for lim in limits]
-            s.add_all(rows)
-            await s.flush()
-            return [r.id for r in rows]
+            return [(await s.execute(_RECORD, {"scope": lim.scope, "key": lim.key, "at": now})).scalar_one()
+                    for lim in limits]
 
     async def give_back(self, ids: list[int]) -> None:
         """Un-count attempts that turned out not to count (a room that was not created, a login
         that succeeded)."""
         if ids:
-            async with self.store.transaction() as s:
-                await s.execute(delete(RateEventRow).where(RateEventRow.id.in_(ids)))
+            async with self.store.core() as s:
+                await s.execute(_GIVE_BACK, {"ids": ids})

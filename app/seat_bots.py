@@ -209,13 +209,7 @@ class BotDriver(GameWorkers):
     async def _current(self, gid: str):
         """(version, status, game): our running copy without a database read when we have one (the
         bus keeps it current; a move on a copy another instance got ahead of is refused as stale)."""
-        store = self.app.state.store
-        copy = store.running_copy(gid)
-        if copy is not None:
-            version, game = copy
-            return version, "finished" if game.result else "active", game
-        row, game = await store.load(gid)
-        return row.version, row.status, game
+        return await self.app.state.store.current(gid)
 
     async def _step(self, gid: str) -> bool:
         """Make one bot move if one is due; True when the game should be looked at again."""

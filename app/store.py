@@ -8,15 +8,15 @@ import secrets
 from collections import OrderedDict, defaultdict
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
 from engine.public import seats_for
 
 from .bus import NOTES, Bus, make_bus, notify_in
+from .core_tx import CoreTx
 from .models import (
     ActionRow,
     BotLeaseRow,
@@ -32,8 +32,32 @@ from .models import (
 from .movelog import Move, MoveWriter, state_json
 from .rooms import seat_infos
 from .security import new_token, same, token_hash
+from .sqlite_loop import LoopSession, make_loop_engine
 
 CACHE_SIZE = 512
+SEAT_ORDER = {seat: i for i, seat in enumerate(("soviet",) + seats_for(4, {"ruleset": "zhukov"}))}
+
+# The statements of a room's setup, built once: building one costs SQLAlchemy ~0.1 ms, more than
+# SQLite takes to run it (a room's creation, claims and joins ran ~40 of them).
+_GAMES, _SEAT_ROWS = GameRow.__table__, SeatRow.__table__
+_ADD_GAME = insert(_GAMES)
+_ADD_SEATS = insert(_SEAT_ROWS)
+_GAME = select(_GAMES).where(_GAMES.c.id == bindparam("gid"))
+_SEATS_OF = select(_SEAT_ROWS).where(_SEAT_ROWS.c.game_id == bindparam("gid"))
+_SEATS_LOCKED = _SEATS_OF.with_for_update()
+_LOCK_GAME = (select(_GAMES.c.status, _GAMES.c.private, _GAMES.c.version).where(_GAMES.c.id == bindparam("gid"))
+              .with_for_update())
+_CLAIM = update(_SEAT_ROWS).where(_SEAT_ROWS.c.id == bindparam("seat_id"), _SEAT_ROWS.c.token_hash.is_(None))
+_START = (update(_GAMES).where(_GAMES.c.id == bindparam("gid"), _GAMES.c.status == "open")
+          .values(status="active", updated_at=bindparam("now")))
+_LEAVE = (update(_SEAT_ROWS).where(_SEAT_ROWS.c.game_id == bindparam("gid"), _SEAT_ROWS.c.seat == bindparam("seat_name"),
+                                   _SEAT_ROWS.c.token_hash == bindparam("h"))
+          .values(name=None, token_hash=None, guest_id=None, claimed_at=None))
+_SEAT_OF_TOKEN = select(_SEAT_ROWS.c.seat).where(_SEAT_ROWS.c.game_id == bindparam("gid"),
+                                                _SEAT_ROWS.c.token_hash == bindparam("h"))
+_CHAT = ChatRow.__table__
+_RECENT_CHAT = (select(_CHAT.c.seat, _CHAT.c.name, _CHAT.c.text, _CHAT.c.at).where(_CHAT.c.game_id == bindparam("gid"))
+                .order_by(_CHAT.c.id.desc()).limit(bindparam("limit")))
 
 
 class StoreError(Exception):
@@ -75,6 +99,7 @@ class GameStore:
         self.bus = bus or make_bus(self.url)  # announces committed changes to the other instances
         # SQLite has one writer at a time; queueing writers here avoids its busy-wait backoff.
         self._write_lock = asyncio.Lock() if serialize_writes else None
+        self._loop_engine = None  # SQLite: the store's own connection, used in the loop's thread (app.sqlite_loop)
         self._write_conn = None
         self._moves = MoveWriter(self.url, self.bus, self._write_lock, move_writers)
         self.snapshot_every = snapshot_every
@@ -90,16 +115,19 @@ class GameStore:
         # otherwise than by a claim: their claims need no seat read to know no bot is to move.
         self._born_human: set[str] = set()
 
-    async def start(self, engine) -> None:
-        """SQLite: keep one connection for all writes (one writer at a time, no per-write connect)."""
+    async def start(self, engine=None) -> None:
+        """SQLite: keep one connection for all writes and quick reads (one writer at a time, no
+        per-write connect), on the sqlite3 module in this thread (app.sqlite_loop)."""
         if self._write_lock is not None:
-            self._write_conn = await engine.connect()
+            self._loop_engine = make_loop_engine(self.url)
+            self._write_conn = self._loop_engine.connect()
 
     async def stop(self) -> None:
         await self._moves.close()
         if self._write_conn is not None:
-            await self._write_conn.close()
+            self._write_conn.close()
             self._write_conn = None
+            self._loop_engine.dispose()
 
     @contextlib.asynccontextmanager
     async def _write(self):
@@ -111,24 +139,53 @@ class GameStore:
             return
         async with self._write_lock:
             conn = self._write_conn
-            session = AsyncSession(bind=conn, expire_on_commit=False, join_transaction_mode="rollback_only")
+            session = LoopSession(conn)
             try:
                 yield session
-                await session.flush()
-                await conn.commit()
+                session.sync.flush()
+                conn.commit()
                 self.bus.after_commit(session.info.get(NOTES, []))
             except BaseException:
-                await conn.rollback()
+                conn.rollback()
                 raise
             finally:
-                await session.close()
+                session.close()
+
+    @contextlib.asynccontextmanager
+    async def core(self):
+        """A transaction on SQLAlchemy Core (app.core_tx: no ORM session) for the small statements
+        of a room's life; commits on success, rolls back on error. On SQLite the store's connection
+        in the loop's thread, under the single-writer lock: never from inside `transaction()`."""
+        if self._write_conn is None:
+            async with self.sessions.kw["bind"].begin() as conn:
+                tx = CoreTx(conn, sync=False)
+                try:
+                    yield tx
+                    await tx.flush()
+                finally:
+                    await tx.close()
+            self.bus.after_commit(tx.info.get(NOTES, []))
+            return
+        async with self._write_lock:
+            conn = self._write_conn
+            tx = CoreTx(conn, sync=True)
+            try:
+                yield tx
+                await tx.flush()
+                conn.commit()
+                self.bus.after_commit(tx.info.get(NOTES, []))
+            except BaseException:
+                conn.rollback()
+                raise
+            finally:
+                await tx.close()
 
     def reading(self):
-        """A session for a few quick reads (a socket joining, its clock frame). On SQLite the kept
-        connection, in turn with the writes: a session of its own opens a connection (NullPool),
-        its thread and its PRAGMAs, ~2 ms CPU against ~0.1 ms for the reads, and 1,200 sockets
-        joining at once made every room's first move wait behind them. Never from inside
-        `transaction()` (the same lock)."""
+        """A session for a few quick point reads (a game row, its seats, a token, the chat, the
+        clock frame). On SQLite the store's connection in the loop's thread, in turn with the
+        writes: ~50 us a read, where a pooled aiosqlite session took ~0.6 ms (its thread
+        hand-offs) and a new one ~2.9 ms (1,200 sockets joining at once made every room's first
+        move wait behind them). Never from inside `transaction()` (the same lock)."""
         return self._write() if self._write_conn is not None else self.sessions()
 
     def transaction(self):
@@ -153,17 +210,21 @@ class GameStore:
             raise StoreError(f"This game has no seat {sorted(set(bots) - set(game.seats))[0]!r} for a bot.", 422)
         gid = _game_id()
         invites = {seat: new_token() for seat in game.seats}
-        async with self._write() as s:
-            s.add(GameRow(id=gid, revolutionaries=revolutionaries, options=options, private=private,
-                          seed=game.seed, status="active" if len(bots) == len(game.seats) else "open", version=0,
-                          creator_ip=ip, pace=pace))
-            await s.flush()
+        async with self.core() as s:
+            # The seats in one statement: the ORM's unit of work gave each row its own.
+            await s.execute(_ADD_GAME, {
+                "id": gid, "revolutionaries": revolutionaries, "options": options, "private": private, "seed": game.seed,
+                "status": "active" if len(bots) == len(game.seats) else "open", "version": 0, "creator_ip": ip,
+                "pace": pace})
+            seat_rows = []
             for seat in game.seats:
                 bot = bots.get(seat)
                 # A bot seat holds a token nobody knows: it counts as claimed, and no one can act for it.
-                s.add(SeatRow(game_id=gid, seat=seat, invite_hash=token_hash(invites[seat]), bot=bot,
-                              name=f"Bot ({bot})" if bot else None, token_hash=token_hash(new_token()) if bot else None,
-                              claimed_at=_now() if bot else None))
+                seat_rows.append({"game_id": gid, "seat": seat, "invite_hash": token_hash(invites[seat]), "bot": bot,
+                                  "name": f"Bot ({bot})" if bot else None,
+                                  "token_hash": token_hash(new_token()) if bot else None,
+                                  "claimed_at": _now() if bot else None})
+            await s.execute(_ADD_SEATS, seat_rows)
             if bots:
                 s.add(BotLeaseRow(game_id=gid, holder="", expires_at=_now()))
             for extra_row in (extra(gid) if extra else ()):
@@ -177,23 +238,28 @@ class GameStore:
             self._born_human.add(gid)
         return gid, {seat: inv for seat, inv in invites.items() if seat not in bots}
 
-    async def row(self, gid: str, quick: bool = False) -> GameRow:
-        """`quick`: through `reading()` (a socket joining; never from inside `transaction()`)."""
-        async with (self.reading() if quick else self.sessions()) as s:
-            row = await s.get(GameRow, gid)
-        if row is None:
+    async def row(self, gid: str) -> GameRow:
+        """The game's row, read now (through `reading()`: never from inside `transaction()`)."""
+        async with self.core() as s:
+            found = (await s.execute(_GAME, {"gid": gid})).one_or_none()
+        if found is None:
             raise StoreError("No such game.", 404, "not_found")
-        return row
+        return GameRow(**found._mapping)  # (not in any session: read only)
 
     async def seats(self, gid: str) -> list[SeatRow]:
         """Seat rows; cached once the game runs (seats never change after the start)."""
         if gid in self._seats:
             return self._seats[gid]
-        async with self.sessions() as s:
-            rows = (await s.execute(select(SeatRow).where(SeatRow.game_id == gid))).scalars().all()
-        order = {seat: i for i, seat in enumerate(("soviet",) + seats_for(4, {"ruleset": "zhukov"}))}
-        rows = sorted(rows, key=lambda r: order.get(r.seat, 9))
-        if all(r.token_hash for r in rows):
+        async with self.core() as s:
+            rows = (await s.execute(_SEATS_OF, {"gid": gid})).mappings().all()
+        return self._keep_seats(gid, rows)
+
+    def _keep_seats(self, gid: str, rows) -> list[SeatRow]:
+        """The seat rows (mappings of `_SEATS_OF`'s columns) in seat order, cached when every seat is
+        claimed (they never change then, but by a hand-over, which forgets them). (In no session:
+        read only.)"""
+        rows = sorted((SeatRow(**r) for r in rows), key=lambda r: SEAT_ORDER.get(r.seat, 9))
+        if rows and all(r.token_hash for r in rows):
             self._seats[gid] = rows
         return rows
 
@@ -227,71 +293,73 @@ class GameStore:
         return list(rows)
 
     async def claim(self, gid: str, seat: str, name: str, invite: str | None, guest_id: str) -> str:
-        row = await self.row(gid)
-        if row.status != "open":
-            raise StoreError("This game has already started.", 409, "started")
         token = new_token()
-        async with self._write() as s:
-            # Claims of one room queue on its game row, so the count of free seats below sees every
-            # committed claim (without the lock, two last claims each missed the other's: no start).
-            await self._lock_open_game(s, gid)
-            seat_row = (await s.execute(select(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == seat)
-                                        .with_for_update())).scalar_one_or_none()
+        claim = {"name": name, "token_hash": token_hash(token), "guest_id": guest_id, "claimed_at": _now()}
+        async with self.core() as s:
+            # Claims of one room queue on its game row, so the seats read below show every committed
+            # claim (without the lock, two last claims each missed the other's: no start).
+            private, version = await self._lock_open_game(s, gid)
+            rows = (await s.execute(_SEATS_LOCKED, {"gid": gid})).mappings().all()
+            seat_row = next((r for r in rows if r["seat"] == seat), None)
             if seat_row is None:
                 raise StoreError(f"This game has no seat '{seat}'.", 404, "not_found")
-            if seat_row.token_hash is not None:
+            if seat_row["token_hash"] is not None:
                 raise StoreError("This seat is already taken.", 409, "taken")
-            if row.private and not (invite and same(token_hash(invite), seat_row.invite_hash)):
+            if private and not (invite and same(token_hash(invite), seat_row["invite_hash"])):
                 raise StoreError("This private room needs the seat's invite link.", 403, "forbidden")
-            if invite and not same(token_hash(invite), seat_row.invite_hash):
+            if invite and not same(token_hash(invite), seat_row["invite_hash"]):
                 raise StoreError("That invite is not valid for this seat.", 403, "forbidden")
-            res = await s.execute(update(SeatRow).where(SeatRow.id == seat_row.id, SeatRow.token_hash.is_(None))
-                                  .values(name=name, token_hash=token_hash(token), guest_id=guest_id, claimed_at=_now()))
+            unclaimed = sum(1 for r in rows if r["token_hash"] is None) - 1  # once this claim is in
+            res = await s.execute(_CLAIM, {"seat_id": seat_row["id"], **claim})
             if res.rowcount != 1:
                 raise StoreError("This seat is already taken.", 409, "taken")
-            unclaimed = (await s.execute(select(func.count()).select_from(SeatRow).where(
-                SeatRow.game_id == gid, SeatRow.token_hash.is_(None)))).scalar_one()
             if unclaimed == 0:
-                await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.status == "open")
-                                .values(status="active", updated_at=_now()))
-            await notify_in(s, self.bus, gid, row.version, "room")
+                await s.execute(_START, {"gid": gid, "now": _now()})
+            await notify_in(s, self.bus, gid, version, "room")
         if unclaimed == 0:  # committed: the game runs, and its first move needs no read to know it
             self._active.add(gid)
+            # The seats as committed, kept: every socket joining and every push takes them, and
+            # they never change now but by a hand-over (which forgets them).
+            self._seats.pop(gid, None)
+            self._keep_seats(gid, [{**r, **claim} if r is seat_row else r for r in rows])
         return token
 
     @staticmethod
-    async def _lock_open_game(s: AsyncSession, gid: str, started: str = "This game has already started.") -> None:
+    async def _lock_open_game(s: CoreTx, gid: str,
+                              started: str = "This game has already started.") -> tuple[bool, int]:
         """Lock the room's game row for this transaction (PostgreSQL: FOR UPDATE; SQLite writes are
-        serialized already) and check, under the lock, that it is still open."""
-        status = (await s.execute(select(GameRow.status).where(GameRow.id == gid).with_for_update())).scalar()
-        if status is None:
+        serialized already) and check, under the lock, that it is still open; its (private, version)."""
+        row = (await s.execute(_LOCK_GAME, {"gid": gid})).one_or_none()
+        if row is None:
             raise StoreError("No such game.", 404, "not_found")
-        if status != "open":
+        if row.status != "open":
             raise StoreError(started, 409, "started")
+        return row.private, row.version
 
     async def leave(self, gid: str, seat: str, token: str) -> None:
-        row = await self.row(gid)
-        if row.status != "open":
-            raise StoreError("You cannot leave a seat once the game has started.", 409, "started")
-        async with self._write() as s:
-            await self._lock_open_game(s, gid, "You cannot leave a seat once the game has started.")
-            res = await s.execute(update(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == seat,
-                                                        SeatRow.token_hash == token_hash(token))
-                                  .values(name=None, token_hash=None, guest_id=None, claimed_at=None))
+        async with self.core() as s:
+            _, version = await self._lock_open_game(s, gid, "You cannot leave a seat once the game has started.")
+            res = await s.execute(_LEAVE, {"gid": gid, "seat_name": seat, "h": token_hash(token)})
             if res.rowcount != 1:
                 raise StoreError("That token does not hold this seat.", 403, "forbidden")
             # Remembered so that the old resume link gets a clear answer (app.zombies).
-            s.add(SeatEventRow(game_id=gid, seat=seat, version=row.version, by="human", reason="left",
+            s.add(SeatEventRow(game_id=gid, seat=seat, version=version, by="human", reason="left",
                                token_hash=token_hash(token), at=_now()))
-            await notify_in(s, self.bus, gid, row.version, "room")
+            await notify_in(s, self.bus, gid, version, "room")
 
     async def seat_for_token(self, gid: str, token: str | None) -> str | None:
         """The seat a token holds in this game, or None (spectator). A wrong token is an error."""
         if not token:
             return None
-        async with self.reading() as s:
-            seat = (await s.execute(select(SeatRow.seat).where(SeatRow.game_id == gid,
-                                                               SeatRow.token_hash == token_hash(token)))).scalar()
+        kept = self._seats.get(gid)
+        if kept is not None:  # every seat claimed: a seat's token never changes from then on
+            h = token_hash(token)
+            seat = next((r.seat for r in kept if r.token_hash == h), None)
+            if seat is None:
+                raise StoreError("That seat token is not valid for this game.", 403, "forbidden")
+            return seat
+        async with self.core() as s:
+            seat = (await s.execute(_SEAT_OF_TOKEN, {"gid": gid, "h": token_hash(token)})).scalar()
         if seat is None:
             raise StoreError("That seat token is not valid for this game.", 403, "forbidden")
         return seat
@@ -349,6 +417,18 @@ class GameStore:
         """Our copy of a game we saw running (as `cached`), or None: the caller reads the database.
         It may be behind another instance's move; a move made on it is then refused as stale."""
         return self._cache.get(gid) if gid in self._active and gid not in self._moving else None
+
+    async def current(self, gid: str) -> tuple[int, str, Game]:
+        """(version, status, game) now: our running copy without a database read when we hold one
+        (the bus keeps it current; a move on a copy another instance got ahead of is refused as
+        stale, and that instance's note brings the sockets up), else the row and its game. No
+        await between the return and the caller's use of the game: it is not the caller's after."""
+        copy = self.running_copy(gid)
+        if copy is not None:
+            version, game = copy
+            return version, status_of(game), game
+        row, game = await self.load(gid)
+        return row.version, row.status, game
 
     async def load(self, gid: str, row: GameRow | None = None) -> tuple[GameRow, Game]:
         row = row or await self.row(gid)
@@ -498,11 +578,11 @@ class GameStore:
             s.add(row)
         return row
 
-    async def recent_chat(self, gid: str, limit: int = 50) -> list[ChatRow]:
-        async with self.reading() as s:
-            rows = (await s.execute(select(ChatRow).where(ChatRow.game_id == gid).order_by(ChatRow.id.desc())
-                                    .limit(limit))).scalars().all()
-        return list(reversed(rows))
+    async def recent_chat(self, gid: str, limit: int = 50) -> list:
+        """The last `limit` lines, oldest first (rows with `seat`, `name`, `text`, `at`)."""
+        async with self.core() as s:
+            rows = (await s.execute(_RECENT_CHAT, {"gid": gid, "limit": limit})).all()
+        return rows[::-1]
 
     # ----- admin ---------------------------------------------------------------------------------
     async def record(self, gid: str) -> dict:

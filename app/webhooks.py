@@ -97,6 +97,12 @@ class HookSender(GameWorkers):
         if self.client is not None:
             await self.client.aclose()
 
+    def created(self, gid: str, hooked: bool) -> None:
+        """A room made here, with or without a webhook: known without reading its hook row."""
+        if len(self.hooked) > 50_000:
+            self.hooked.clear()
+        self.hooked[gid] = hooked
+
     def wanted(self, gid: str) -> bool:
         return self.hooked.get(gid) is not False  # the usual room: no webhook, nothing to do
 

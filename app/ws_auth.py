@@ -29,13 +29,13 @@ async def authenticate(app, conn, token: str) -> None:
         return
     seats = await store.seats(conn.game_id)
     for _ in range(3):  # never send an older version than the socket already has
-        row, game = await store.load(conn.game_id, await store.row(conn.game_id, quick=True))
-        if row.version >= conn.sent_version:
+        version, status, game = await store.current(conn.game_id)
+        if version >= conn.sent_version:
             break
     conn.seat = seat
     conn.name = next((s.name for s in seats if s.seat == seat), None) or seat
-    conn.sent_version = row.version
-    conn.post(app.state.hub.view_message(conn.game_id, game, seat, row.version, row.status, seat_infos(seats)))
+    conn.sent_version = version
+    conn.post(app.state.hub.view_message(conn.game_id, game, seat, version, status, seat_infos(seats)))
     from .zombies import hello
 
     await hello(app, conn)

@@ -17,7 +17,7 @@ import json
 import logging
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 
 from .bus import notify_in
 from .clocks import next_deadline, now_ms
@@ -28,6 +28,9 @@ from .store import StoreError
 
 log = logging.getLogger("doi.zombies")
 ZOMBIE_LEVEL = "normal"
+_SEATS = SeatRow.__table__
+_SEEN = (update(_SEATS).where(_SEATS.c.seat == bindparam("seat_name"), _SEATS.c.game_id.in_(bindparam("gids", expanding=True)))
+         .values(seen_at=bindparam("now")))  # built once (app.core_tx)
 
 
 def _now() -> datetime:
@@ -206,10 +209,9 @@ class Presence:
         if not by_seat:
             return
         now = _now()
-        async with self.app.state.store.transaction() as s:
+        async with self.app.state.store.core() as s:
             for seat, gids in by_seat.items():
-                await s.execute(update(SeatRow).where(SeatRow.seat == seat, SeatRow.game_id.in_(gids))
-                                .values(seen_at=now))
+                await s.execute(_SEEN, {"seat_name": seat, "gids": gids, "now": now})
 
     def here(self) -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}

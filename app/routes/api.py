@@ -76,7 +76,10 @@ async def create_game(body: CreateGame, request: Request, store: StoreDep, setti
     except Exception:
         await limiter.give_back(taken)  # refused options: no room was made
         raise
-    wake_bots(request.app, gid)  # a room of bots only starts at once
+    app = request.app
+    app.state.clocks.created(gid, pace)  # what their first look at the room would read
+    app.state.hooks.created(gid, body.webhook is not None)
+    wake_bots(app, gid)  # a room of bots only starts at once
     base = settings.public_url.rstrip("/")
     return CreatedGame(id=gid, invites={seat: invite_url(base, gid, seat, inv) for seat, inv in invites.items()},
                        spectate=f"{base}/games/{gid}")

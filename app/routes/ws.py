@@ -75,7 +75,10 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches:
         if not GAME_ID.fullmatch(gid):  # also keeps NUL bytes away from PostgreSQL
             raise StoreError("No such game.", 404, "not_found")
         seat = await store.seat_for_token(gid, token)
-        row, game = await store.load(gid, await store.row(gid, quick=True))
+        seats = await store.seats(gid)  # (none: no such game, said by `current` below)
+        chat = await store.recent_chat(gid)
+        # Last: no await between taking the game and posting its view (a move would change it).
+        version, status, game = await store.current(gid)
     except StoreError as e:
         await refuse(ws, e.message, e.code, 4404 if e.status == 404 else 4403)
         return None
@@ -84,13 +87,11 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches:
             await refuse(ws, "Admin login required.", "unauthorized", 4403)
             return None
         seat = "admin"
-    seats = await store.seats(gid)
-    chat = await store.recent_chat(gid)
     name = next((s.name for s in seats if s.seat == seat), None) or ("admin" if seat == "admin" else "spectator")
     conn = Conn(ws=ws, game_id=gid, seat=seat or "spectator", name=name, tokens=float(settings.message_burst),
-                last_refill=time.monotonic(), sent_version=row.version, patches=patches)
+                last_refill=time.monotonic(), sent_version=version, patches=patches)
     hub.add(conn)  # no await from here on: the hub never holds a socket that did not get its view
-    conn.post(hub.view_message(gid, game, conn.seat, row.version, row.status, seat_infos(seats)))
+    conn.post(hub.view_message(gid, game, conn.seat, version, status, seat_infos(seats)))
     for c in chat:
         conn.post(json.dumps({"type": "chat", "seat": c.seat, "name": c.name, "text": c.text,
                               "at": c.at.isoformat()}))
