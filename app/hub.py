@@ -249,8 +249,10 @@ class Hub:
     def view_message(self, game_id: str, game: Game, seat: str, version: int, status: str, seats: list[dict]) -> str:
         """A full view for one socket (joining, or asking again); its pieces are kept, so that the
         socket's next version can come as a patch."""
-        public, own = game.view_parts([seat], texts=False)
         before, old = self.sent.get(game_id, (-1, None))
+        if version == before and seat in old.own:  # (a second spectator): this version's own view is cut already
+            return view_payload(old, version, status, seat, seats)
+        public, own = game.view_parts([seat], texts=False)
         if version == before:
             cut = old
             cut.add(seat, own[seat])

@@ -17,8 +17,11 @@ from sqlalchemy import bindparam, delete, func, insert, select, text
 from .models import RateEventRow
 from .store import GameStore, StoreError
 
-# Attempts older than this are deleted whatever their key (the longest window is an hour).
+# Attempts older than this are deleted whatever their key (the longest window is an hour), at most
+# once a FORGET_EVERY per instance: the counts only look at their window, so an old row left a
+# little longer changes nothing, and a delete per attempt was a third of a room's rate-limit cost.
 HORIZON = timedelta(days=1)
+FORGET_EVERY = timedelta(minutes=1)
 # Built once: building a statement costs SQLAlchemy more than SQLite takes to run it.
 _EVENTS = RateEventRow.__table__
 _FORGET = delete(_EVENTS).where(_EVENTS.c.at < bindparam("before"))
@@ -26,6 +29,7 @@ _COUNT = select(func.count(), func.min(_EVENTS.c.at)).where(
     _EVENTS.c.scope == bindparam("scope"), _EVENTS.c.key == bindparam("key"), _EVENTS.c.at >= bindparam("since"))
 _RECORD = insert(_EVENTS).returning(_EVENTS.c.id)
 _GIVE_BACK = delete(_EVENTS).where(_EVENTS.c.id.in_(bindparam("ids", expanding=True)))
+_PG_KEY_LOCK = text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))")
 
 
 class RateLimited(StoreError):
@@ -51,6 +55,7 @@ class Limiter:
     def __init__(self, store: GameStore, postgres: bool):
         self.store = store
         self.postgres = postgres
+        self._forgotten_at: datetime | None = None  # the last delete of attempts past HORIZON
 
     async def take(self, *limits: Limit) -> list[int]:
         """Record one attempt under each limit, or none and raise RateLimited (with the seconds
@@ -58,9 +63,11 @@ class Limiter:
         async with self.store.core() as s:
             if self.postgres:  # in one order, so two requests locking the same keys cannot deadlock
                 for name in sorted(f"{lim.scope}:{lim.key}" for lim in limits):
-                    await s.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"), {"k": name})
+                    await s.execute(_PG_KEY_LOCK, {"k": name})
             now = datetime.now(UTC)  # under the locks: no attempt already counted is later than this
-            await s.execute(_FORGET, {"before": now - HORIZON})
+            if self._forgotten_at is None or now - self._forgotten_at >= FORGET_EVERY:
+                await s.execute(_FORGET, {"before": now - HORIZON})
+                self._forgotten_at = now
             for lim in limits:
                 since = now - timedelta(seconds=lim.window)
                 count, oldest = (await s.execute(_COUNT, {"scope": lim.scope, "key": lim.key, "since": since})).one()

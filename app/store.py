@@ -114,6 +114,10 @@ class GameStore:
         # Rooms created here without a bot seat, until their seats are cached or the room changes
         # otherwise than by a claim: their claims need no seat read to know no bot is to move.
         self._born_human: set[str] = set()
+        # Rooms created here that nobody has chatted in yet, while this instance is the only one
+        # (the local bus: a line said on another instance would not reach this set): a socket
+        # joining them has no chat to read.
+        self._chatless: set[str] = set()
 
     async def start(self, engine=None) -> None:
         """SQLite: keep one connection for all writes and quick reads (one writer at a time, no
@@ -236,6 +240,10 @@ class GameStore:
             if len(self._born_human) > 50_000:  # rooms never started: forget them (it only saves reads)
                 self._born_human.clear()
             self._born_human.add(gid)
+        if self.bus.kind == "local":
+            if len(self._chatless) > 50_000:  # it only saves reads
+                self._chatless.clear()
+            self._chatless.add(gid)
         return gid, {seat: inv for seat, inv in invites.items() if seat not in bots}
 
     async def row(self, gid: str) -> GameRow:
@@ -262,6 +270,10 @@ class GameStore:
         if rows and all(r.token_hash for r in rows):
             self._seats[gid] = rows
         return rows
+
+    def kept_seats(self, gid: str) -> list[SeatRow] | None:
+        """The seat rows we keep for a game whose seats are all claimed (read only), or None."""
+        return self._seats.get(gid)
 
     async def seat_list(self, gid: str) -> list[dict]:
         """The seats as messages show them (`rooms.seat_infos`), made once for the cached seat rows
@@ -573,6 +585,7 @@ class GameStore:
 
     # ----- chat ----------------------------------------------------------------------------------
     async def add_chat(self, gid: str, seat: str, name: str, text: str) -> ChatRow:
+        self._chatless.discard(gid)
         async with self._write() as s:
             row = ChatRow(game_id=gid, seat=seat, name=name, text=text, at=_now())
             s.add(row)
@@ -580,6 +593,8 @@ class GameStore:
 
     async def recent_chat(self, gid: str, limit: int = 50) -> list:
         """The last `limit` lines, oldest first (rows with `seat`, `name`, `text`, `at`)."""
+        if gid in self._chatless:
+            return []
         async with self.core() as s:
             rows = (await s.execute(_RECENT_CHAT, {"gid": gid, "limit": limit})).all()
         return rows[::-1]

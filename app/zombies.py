@@ -213,6 +213,17 @@ class Presence:
             for seat, gids in by_seat.items():
                 await s.execute(_SEEN, {"seat_name": seat, "gids": gids, "now": now})
 
+    def claimed_lately(self, gid: str, seat: str) -> bool:
+        """True when `seat` was claimed less than a third of the grace period ago (by the store's
+        kept seats): its claim keeps it from counting as away (`hand_away_seat` takes the later of
+        `claimed_at` and `seen_at`) until the beat, due within a third of the grace period, writes
+        `seen_at` for its socket. So a socket opened right after its claim (the usual start of a
+        game) writes nothing at its start."""
+        rows = self.app.state.store.kept_seats(gid)
+        claimed = next((_aware(r.claimed_at) for r in rows or () if r.seat == seat), None)
+        grace = self.app.state.settings.away_grace_seconds
+        return claimed is not None and _now() - claimed < timedelta(seconds=grace / 3)
+
     def here(self) -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}
         for gid, conns in self.app.state.hub.conns.items():
@@ -237,8 +248,9 @@ async def hello(app, conn) -> None:
     """A socket started (or proved its seat): it gets the clock frame (in a paced room, or once a
     seat has changed hands), and its seat counts as here."""
     try:
-        if conn.seat not in ("spectator", "admin"):
-            await app.state.presence.seen({conn.game_id: {conn.seat}})
+        presence = app.state.presence
+        if conn.seat not in ("spectator", "admin") and not presence.claimed_lately(conn.game_id, conn.seat):
+            await presence.seen({conn.game_id: {conn.seat}})
         frame = await app.state.clocks.hello_frame(conn.game_id)
         if frame is not None:  # None: a live room of people, nothing to tell
             conn.post(json.dumps(frame))

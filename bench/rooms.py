@@ -129,11 +129,11 @@ class Server:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def cpu(self) -> float:
-        """Seconds of CPU the server has used (every thread, user + system)."""
+    def cpu(self, system_only: bool = False) -> float:
+        """Seconds of CPU the server has used (every thread, user + system, or system only)."""
         with open(f"/proc/{self.proc.pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return (int(fields[12]) + (0 if system_only else int(fields[11]))) / os.sysconf("SC_CLK_TCK")
 
     async def statements(self) -> Counter:
         if not self.stats_file:
@@ -213,13 +213,13 @@ async def measure(server: Server, rooms: int, settle: float) -> dict:
             statements[phase] += counts - last[1]
             last[0], last[1] = server.cpu(), counts  # the signal's own work is not a phase's
 
-        started = time.monotonic()
+        started, sys0 = time.monotonic(), server.cpu(system_only=True)
         for _ in range(rooms):
             await one_room(client, server, settle, mark)
-        wall = time.monotonic() - started
+        wall, system = time.monotonic() - started, server.cpu(system_only=True) - sys0
     per_room = {p: 1000 * cpu[p] / rooms for p in PHASES}
     per_room["total"] = sum(per_room.values())
-    return {"cpu_ms": per_room, "idle_ms_per_s": 1000 * idle, "wall_s": wall,
+    return {"cpu_ms": per_room, "idle_ms_per_s": 1000 * idle, "wall_s": wall, "system_ms": 1000 * system / rooms,
             "statements": {p: {k: v / rooms for k, v in statements[p].items()} for p in PHASES}}
 
 
@@ -277,7 +277,8 @@ def main() -> None:
             results[name].append(r)
             ms = r["cpu_ms"]
             print(f"round {i + 1} {name:7} {root}: " + "  ".join(f"{p} {ms[p]:5.1f}" for p in (*PHASES, "total"))
-                  + f"  ms CPU per room (idle {r['idle_ms_per_s']:.1f} ms/s, {r['wall_s']:.1f} s)", flush=True)
+                  + f"  ms CPU per room (system {r['system_ms']:.1f}; idle {r['idle_ms_per_s']:.1f} ms/s, {r['wall_s']:.1f} s)",
+                  flush=True)
     print(f"\nmedians over {args.rounds} rounds, {args.rooms} rooms each, {args.db}: ms of server CPU per room")
     print(f"{'':8}" + "".join(f"{p:>9}" for p in (*PHASES, "total")))
     medians = {}
