@@ -51,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PHASES = ("create", "claims", "joins", "close")
 SEATS = ("soviet", "rev1", "rev2", "rev3")
 SPECTATORS = 2
+IDLE_SECONDS = 4.0  # (the CPU clock ticks every 10 ms: a longer look, a finer idle rate)
 
 # Runs in the server process before `doi serve`: counts SQL statements and aiosqlite hand-offs and
 # writes them to STATS_FILE on SIGUSR1; with PROFILE_FILE, profiles the whole server (CPU clock).
@@ -201,8 +202,8 @@ async def measure(server: Server, rooms: int, settle: float) -> dict:
             server.proc.send_signal(signal.SIGUSR2)
         await asyncio.sleep(1.0)
         c0 = server.cpu()
-        await asyncio.sleep(2.0)
-        idle = (server.cpu() - c0) / 2.0  # CPU seconds per second with nothing to do
+        await asyncio.sleep(IDLE_SECONDS)
+        idle = (server.cpu() - c0) / IDLE_SECONDS  # CPU seconds per second with nothing to do
         cpu = dict.fromkeys(PHASES, 0.0)
         statements: dict[str, Counter] = {p: Counter() for p in PHASES}
         last = [server.cpu(), await server.statements()]
@@ -257,7 +258,7 @@ def main() -> None:
     ap.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     ap.add_argument("--rooms", type=int, default=40, help="rooms per round (after one not counted)")
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--settle", type=float, default=0.05, help="seconds the server gets after each phase")
+    ap.add_argument("--settle", type=float, default=0.03, help="seconds the server gets after each phase")
     ap.add_argument("--against", type=Path, help="another checkout, run in alternate rounds")
     ap.add_argument("--statements", action="store_true", help="count the SQL statements per room and phase")
     ap.add_argument("--profile", help="cProfile the server (one round of this checkout) into this file")
