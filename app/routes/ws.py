@@ -60,6 +60,8 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
         pass
     finally:
         app.state.hub.remove(conn)
+        if not app.state.hub.watching(gid):
+            app.state.store.release(gid)  # a finished game nobody watches: its copy goes
         await conn.stop()
 
 
