@@ -274,8 +274,8 @@ def test_clients_that_vanish_leave_no_traceback_in_the_log(db_url, tmp_path):
 
 
 def test_a_move_made_while_a_socket_joins_still_reaches_it(client, monkeypatch):
-    """A socket registers after reading the game, its seats and chat; a move pushed in between must
-    not leave it on the older version until the next move."""
+    """A socket registers after reading its seats and chat, then takes the game; a move pushed in
+    between must not leave it on the older version until the next move (it gets the newer one)."""
     from app.games import make_move
 
     room, tokens = started_room(client, 1)
@@ -293,9 +293,9 @@ def test_a_move_made_while_a_socket_joins_still_reaches_it(client, monkeypatch):
 
     monkeypatch.setattr(store, "recent_chat", move_meanwhile)
     with connect(client, gid) as spec:
-        assert recv_view(spec)["version"] == 0
+        got = [recv_view(spec)]
         spec.send_json({"type": "ping"})
-        got = []
-        while not got or got[-1]["type"] != "pong":
+        while got[-1]["type"] != "pong":
             got.append(spec.receive_json())
-        assert [m["version"] for m in got if m["type"] in ("view", "patch")] == [1]
+        versions = [m["version"] for m in got if m["type"] in ("view", "patch")]
+        assert versions in ([1], [0, 1]), versions  # the newer view, or the older one and then the move
