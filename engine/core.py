@@ -29,6 +29,8 @@ class Game:
         self._frame_acts: dict[str, list[dict]] | None = None
         # seat -> (the legal list the notes were made for, irreversible marks): engine/action_notes.py
         self._marks: dict[str, tuple[list, list]] = {}
+        # The pieces of the last `texts=False` views, reused while unchanged (engine/views.py _Memo).
+        self._view_memo = None
 
     # ----- contract -------------------------------------------------------------------------
     @property
@@ -136,6 +138,7 @@ class Game:
         (`g.s`) by hand; play through `apply` never needs it."""
         self._legal = None
         self._frame_acts = None
+        self._view_memo = None
 
     def record(self) -> dict:
         return {
