@@ -130,7 +130,11 @@ class _TryState(dict):
         if key not in self._cold:
             raise KeyError(key)
         self._cold.discard(key)
-        value = self._snap.copy_of(key)
+        snap = self._snap
+        frozen = snap.frozen.get(key)  # snap.copy_of(key), inline: a try copies about four keys
+        if frozen is None:
+            frozen = snap.frozen[key] = _frozen(snap.source[key])
+        value = frozen[0](frozen[1])
         dict.__setitem__(self, key, value)
         return value
 

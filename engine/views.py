@@ -17,7 +17,7 @@ view may hand it out again.
 """
 from __future__ import annotations
 
-from . import ops
+from . import action_notes, ops
 from .board import LOCATION_IDS, PROMO_LOCATIONS
 from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
 from .data import MARKET_SURCHARGE, MORALE_TRACK, SUPPORT_TRACK
@@ -318,11 +318,13 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
     else:
         shared_log = _slim_shared_log(tail, memo)
         own_log = _slim_private(g, memo, tail, private_log, seats)
+    players = s["seats"]
+    waiting = f"Waiting for {', '.join(active)}: {base_prompt}" if active else base_prompt
+    peeks = s.get("peeked")
     out = {}
     for seat in seats:
-        prompt = base_prompt
-        if seat in s["seats"] and seat not in active and active:
-            prompt = f"Waiting for {', '.join(active)}: {prompt}"
+        player = seat in players
+        prompt = waiting if player and seat not in active else base_prompt
         if memo is not None:
             cards = s["headline_hand"] if seat == "soviet" else s["hands"].get(seat, ())
             hand = _pile(memo, ("hand", seat), cards, _ids) if cards else []
@@ -333,19 +335,24 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
         else:
             hand = []
         peeked = [{"location": p["location"], "fighter": _fighter(p["fighter"], False, texts)}
-                  for p in printing_press.peeked_by(g, seat)] if seat in s["seats"] else []
-        player = seat in s["seats"]
+                  for p in printing_press.peeked_by(g, seat)] if player and peeks else []
         if memo is None:
             log = _log(g, seat, shared_log, private_log)
         else:
             log = list(shared_log)
             for i, entry in own_log.get(seat, ()):
                 log[i] = entry
+        if player and g._legal_for(seat):
+            actions, unavailable = g.legal_actions(seat), action_notes.unavailable(g, seat)
+            irreversible = g.irreversible(seat) if marks else None
+        else:  # what a seat without a decision (or a watcher) gets from the same calls
+            actions, unavailable = [], []
+            irreversible = ([] if marks else None) if player else []
         view = {"hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
-                "actions": g.legal_actions(seat) if player else [],
+                "actions": actions,
                 # Beside `actions` (same order), not inside them: a submitted action must equal a legal one.
-                "irreversible": (g.irreversible(seat) if marks else None) if player else [],
-                "unavailable": g.unavailable(seat) if player else [],
+                "irreversible": irreversible,
+                "unavailable": unavailable,
                 "picks": handler.picks(g, top, seat) if handler and player else None,
                 "log": log}
         if seat == "admin":
