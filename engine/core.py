@@ -70,13 +70,14 @@ class Game:
         """For each of legal_actions(seat), in order: None when undo is still offered after it,
         else why not ("draw", "roll", "random", "shuffle", "reveal", "cards_seen", "passes",
         "game_over"; engine/action_notes.py)."""
-        from .action_notes import irreversible
-
         legal = self._legal_for(seat)
         cached = self._marks.get(seat)
         if cached is None or cached[0] is not legal:
-            cached = (legal, irreversible(self, seat))
-            self._marks[seat] = cached
+            from .action_notes import marks
+
+            for other, notes in marks(self, seat).items():  # the seat's, and any others' the same tries made
+                self._marks[other] = (self._legal_for(other), notes)
+            cached = self._marks[seat]
         return list(cached[1])
 
     def unavailable(self, seat: str) -> list[dict]:

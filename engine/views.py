@@ -226,10 +226,9 @@ def _slim_shared_log(tail: list[dict], memo: _Memo) -> list[dict]:
     last, shown = memo.log, memo.log_out
     kept = 0
     if last and tail:
-        try:
-            k = last.index(tail[0])
-        except ValueError:
-            k = len(last)
+        first = tail[0]
+        # No try/except here: the marks' early stop (ops.Decided) must pass through engine code.
+        k = next((i for i, e in enumerate(last) if e is first), len(last))
         kept = len(last) - k
         if kept > len(tail) or last[k:] != tail[:kept]:
             kept = 0
