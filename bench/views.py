@@ -101,9 +101,10 @@ print(moves)
 
 def _callgrind(root: str, games: int, seed: int, views: bool) -> tuple[int, int]:
     """(instructions, moves) of one callgrind run."""
+    # A fixed hash seed: set and dict orders of strings, and so the instructions, repeat run to run.
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
                           PLAY, root, str(games), str(seed), "1" if views else "0"],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
     if not found:
         raise RuntimeError(f"no instruction count from callgrind: {out.stderr[-500:]}")
