@@ -9,12 +9,23 @@ before); `slim`: the same without static texts; `patch`: the public part and eac
 cut into pieces (app/wire.py) and a JSON Patch per seat against the previous version (what a socket
 gets by default). Seats: the Soviet, three Revolutionaries and a spectator. Prints the
 CPU per move of the engine's step, of building the views and of making the messages, and the
-median message size."""
+median message size.
+
+    .venv/bin/python bench/views.py --instructions [--games 3] [ROOT ...]
+
+`--instructions`: `Game.view_parts` of those seats (`texts=False`, after every move, as the server
+calls it) counted in instructions under valgrind's callgrind, which machine load does not change:
+the same games played with and without the views, the difference per move, for each ROOT (a
+checkout of this project; default this one), e.g. `git worktree add --detach /tmp/base main`, then
+pass `/tmp/base .`."""
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -66,12 +77,61 @@ def run(mode: str, games: int, seed: int) -> dict:
             "bytes_median": statistics.median(sizes)}
 
 
+# The same moves as run(): the views are built or not; nothing else differs between the two runs.
+PLAY = """
+import random, sys
+sys.path.insert(0, sys.argv[1])
+from engine import new_game
+games, seed, views = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
+seats = ("soviet", "rev1", "rev2", "rev3", "spectator")
+moves = 0
+for k in range(games):
+    g = new_game(3, seed + k, {})
+    rng = random.Random(seed + k)
+    while not g.result:
+        who = rng.choice([s for s in g.seats if g.legal_actions(s)])
+        acts = [a for a in g.legal_actions(who) if a["type"] not in ("undo", "cancel")] or g.legal_actions(who)
+        g.apply(who, rng.choice(acts))
+        if views:
+            g.view_parts(seats, texts=False)
+        moves += 1
+print(moves)
+"""
+
+
+def _callgrind(root: str, games: int, seed: int, views: bool) -> tuple[int, int]:
+    """(instructions, moves) of one callgrind run."""
+    # A fixed hash seed: set and dict orders of strings, and so the instructions, repeat run to run.
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
+                          PLAY, root, str(games), str(seed), "1" if views else "0"],
+                         capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
+    if not found:
+        raise RuntimeError(f"no instruction count from callgrind: {out.stderr[-500:]}")
+    return int(found.group(1)), int(out.stdout.strip())
+
+
+def instructions(roots: list[str], games: int, seed: int) -> None:
+    for root in roots:
+        root = os.path.abspath(root)
+        without, moves = _callgrind(root, games, seed, False)
+        with_views, _ = _callgrind(root, games, seed, True)
+        print(f"{root}: {games} games, {moves} moves, view_parts {(with_views - without) / moves / 1000:.1f} k "
+              "instructions per move")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench/views.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--rounds", type=int, default=3, help="each mode this many times, alternated; the best is kept")
+    ap.add_argument("--instructions", action="store_true", help="count view_parts in instructions (callgrind)")
+    ap.add_argument("roots", nargs="*", default=[str(Path(__file__).resolve().parents[1])],
+                    help="checkouts to count (--instructions)")
     args = ap.parse_args(argv)
+    if args.instructions:
+        instructions(args.roots, args.games, args.seed)
+        return 0
     best: dict[str, dict] = {}
     for _ in range(args.rounds):
         for mode in ("full", "slim", "patch"):

@@ -23,7 +23,7 @@ except ImportError:  # pragma: no cover
 
 from . import ops
 from .cards import HEADLINE, name_of
-from .core import Game, _copy_action
+from .core import Game, _copy_action, _same_json
 from .frames.base import FRAMES, Frame
 
 # What the engine tells the player for each reason (the client has its own words; these are for
@@ -46,20 +46,43 @@ _RECORDS = ("log", "history", "effective")
 def irreversible(g: Game, seat: str) -> list[str | None]:
     """For each of `seat`'s legal actions (same order): None when undo is still offered after
     it, else the first reason it is not (a key of REASONS)."""
+    return marks(g, seat)[seat]
+
+
+def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
+    """`irreversible` of `seat`, and of every other seat the same tries answer for: where the
+    decision is the team's (`Frame.team_answer`), an action several seats are offered is tried
+    once for all of them (Game.irreversible keeps each seat's)."""
     legal = g._legal_for(seat)
     if not legal:
-        return []
+        return {seat: []}
     top = g.s["stack"][-1]
-    keeps = FRAMES[top["kind"]].keeps_undo
+    handler = FRAMES[top["kind"]]
+    keeps = handler.keeps_undo
+    lists = {seat: legal}
+    if handler.team_answer:
+        for other in g.s["seats"]:
+            if other != seat:
+                theirs = g._legal_for(other)
+                if theirs:
+                    lists[other] = theirs
+    out: dict[str, list] = {st: [None] * len(acts) for st, acts in lists.items()}
+    done: dict[str, set] = {st: set() for st in lists}  # the indices already marked, per seat
     snapshot = None
-    out = []
-    for a in legal:
-        if a["type"] == "undo" or a["type"] in keeps:
-            out.append(None)
-            continue
-        if snapshot is None:
-            snapshot = _Snapshot(g.s)
-        out.append(_try(g, snapshot, seat, a))
+    for st, acts in lists.items():
+        for i, a in enumerate(acts):
+            if i in done[st] or a["type"] == "undo" or a["type"] in keeps:
+                continue
+            # The seats offered this same action at the same place (their lists are the frame's
+            # actions, the undo of the last mover's seat aside).
+            asking = [(st, i)] + [(other, i) for other, theirs in lists.items()
+                                  if other != st and i not in done[other] and i < len(theirs)
+                                  and _same_json(theirs[i], a)]
+            if snapshot is None:
+                snapshot = _Snapshot(g.s)
+            for (who, j), mark in zip(asking, _try(g, snapshot, [who for who, _ in asking], a), strict=True):
+                out[who][j] = mark
+                done[who].add(j)
     return out
 
 
@@ -130,7 +153,11 @@ class _TryState(dict):
         if key not in self._cold:
             raise KeyError(key)
         self._cold.discard(key)
-        value = self._snap.copy_of(key)
+        snap = self._snap
+        frozen = snap.frozen.get(key)  # snap.copy_of(key), inline: a try copies about four keys
+        if frozen is None:
+            frozen = snap.frozen[key] = _frozen(snap.source[key])
+        value = frozen[0](frozen[1])
         dict.__setitem__(self, key, value)
         return value
 
@@ -215,42 +242,51 @@ for _name in ("keys", "values", "items", "__iter__", "__len__", "__eq__", "__ne_
     setattr(_TryState, _name, _whole_then(_name))
 
 
-def _try(g: Game, snapshot: _Snapshot, seat: str, action: dict) -> str | None:
-    """The mark of one action, tried on a fresh copy of the state. The try ends at the first
-    checkpoint (ops.checkpoint raises ops.Decided in a trial: the first reason is the mark), the
-    first frame that asks other seats only, or the first where the seat decides again."""
+def _try(g: Game, snapshot: _Snapshot, seats: list[str], action: dict) -> list[str | None]:
+    """The mark of one action for each of `seats` (one seat, or several that a team decision
+    offers it to: the action does the same whoever sends it), tried on a fresh copy of the state.
+    A seat's try ends at the first checkpoint (ops.checkpoint raises ops.Decided in a trial: the
+    first reason is the mark), the first frame that asks other seats only, or the first where
+    the seat decides again; the copy runs on while any seat's mark is open."""
     s = _TryState(snapshot)
     h = Game(s)
     h.trial = True
     s["checkpoint"] = False
     frame = s["stack"][-1]
+    marks: dict[str, str | None] = {}
+    open_ = list(seats)  # the seats whose mark the try does not know yet
     try:
-        FRAMES[frame["kind"]].apply(h, frame, seat, _copy_action(action))
-        outcome = None  # "passes" or "stays" once the try knows
+        FRAMES[frame["kind"]].apply(h, frame, seats[0], _copy_action(action))
 
         def watch(fr: dict) -> bool:
-            nonlocal outcome
             handler = FRAMES[fr["kind"]]
             # `asks` is the deciders unless a frame says otherwise (from public facts only).
             plain = handler.__class__.asks is Frame.asks
             asked = handler.deciders(h, fr) if plain else handler.asks(h, fr)
-            if asked and seat not in asked:
-                outcome = "passes"
-                return True
-            # Where the seat itself has a choice the driver stops too, with the seat active.
-            if seat in (asked if plain else handler.deciders(h, fr)) and handler.has_actions(h, fr, seat):
-                outcome = "stays"
-                return True
-            return False
+            deciders = None
+            for seat in list(open_):
+                if asked and seat not in asked:
+                    marks[seat] = "passes"
+                    open_.remove(seat)
+                    continue
+                # Where the seat itself has a choice the driver stops too, with the seat active.
+                if deciders is None:
+                    deciders = asked if plain else handler.deciders(h, fr)
+                if seat in deciders and handler.has_actions(h, fr, seat):
+                    marks[seat] = None
+                    open_.remove(seat)
+            return not open_
 
         h._advance(watch)
     except ops.Decided as decided:
-        return decided.args[0]
-    if outcome is not None:
-        return None if outcome == "stays" else outcome
-    if s["result"] is not None:
-        return "game_over"
-    return None if seat in h.active_seats() else "passes"
+        for seat in open_:
+            marks[seat] = decided.args[0]
+        return [marks[seat] for seat in seats]
+    if open_:
+        active = h.active_seats() if s["result"] is None else ()
+        for seat in open_:
+            marks[seat] = "game_over" if s["result"] is not None else None if seat in active else "passes"
+    return [marks[seat] for seat in seats]
 
 
 def card_ref(cid: str) -> str:

@@ -29,6 +29,8 @@ class Game:
         self._frame_acts: dict[str, list[dict]] | None = None
         # seat -> (the legal list the notes were made for, irreversible marks): engine/action_notes.py
         self._marks: dict[str, tuple[list, list]] = {}
+        # The pieces of the last `texts=False` views, reused while unchanged (engine/views.py _Memo).
+        self._view_memo = None
 
     # ----- contract -------------------------------------------------------------------------
     @property
@@ -68,13 +70,14 @@ class Game:
         """For each of legal_actions(seat), in order: None when undo is still offered after it,
         else why not ("draw", "roll", "random", "shuffle", "reveal", "cards_seen", "passes",
         "game_over"; engine/action_notes.py)."""
-        from .action_notes import irreversible
-
         legal = self._legal_for(seat)
         cached = self._marks.get(seat)
         if cached is None or cached[0] is not legal:
-            cached = (legal, irreversible(self, seat))
-            self._marks[seat] = cached
+            from .action_notes import marks
+
+            for other, notes in marks(self, seat).items():  # the seat's, and any others' the same tries made
+                self._marks[other] = (self._legal_for(other), notes)
+            cached = self._marks[seat]
         return list(cached[1])
 
     def unavailable(self, seat: str) -> list[dict]:
@@ -136,6 +139,7 @@ class Game:
         (`g.s`) by hand; play through `apply` never needs it."""
         self._legal = None
         self._frame_acts = None
+        self._view_memo = None
 
     def record(self) -> dict:
         return {

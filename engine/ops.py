@@ -22,6 +22,8 @@ UNIT_WORD = {"militia": "militia", "snipers": "sniper(s)", "soviet_tanks": "Sovi
 def log(g, text: str, refs=(), private: dict | None = None, dice: dict | None = None) -> None:
     """Append a log entry. `private` maps a seat to the text it reads instead; `dice` is a roll as
     data: {"dice": [...], "for": "retaliation" | "tank_fire" | "attack", "location", "hits", ...}."""
+    if g.trial:  # a try of engine/action_notes.py: nothing reads the log, and its copy starts empty
+        return
     # Revolutionary cards are referred to by kind, never by copy: a copy's id could later sit in
     # someone's hand or in the deck, and the log must not point at it there.
     refs = [f"rc_{REV_CARD[r]['kind']}" if r in REV_CARD else r for r in refs]

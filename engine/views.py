@@ -8,10 +8,16 @@ With `texts=False` (what the server sends) a component is its id and what change
 fighter's `active`); its printed texts, names and icons are left out: a client joins them back from
 `view_records()` (in the catalog, `/api/catalog`), each record under its id, the view's own fields
 winning. A location's record gives its `name`.
+
+`texts=False` views (what the server builds after every move) reuse the pieces that did not change
+since the game's previous `texts=False` views (`_Memo`): a location, a pile, the market, a log
+entry is the same object as before when what it is built from is equal to what it was built from
+then. Every view is read-only: nothing may change a piece after it is handed out, since the next
+view may hand it out again.
 """
 from __future__ import annotations
 
-from . import ops
+from . import action_notes, ops
 from .board import LOCATION_IDS, PROMO_LOCATIONS
 from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
 from .data import MARKET_SURCHARGE, MORALE_TRACK, SUPPORT_TRACK
@@ -23,6 +29,49 @@ from .frames.soviet import event_cost
 from .frames.zhukov import ZHUKOV
 
 LOG_TAIL = 25
+
+
+class _Memo:
+    """The pieces of one game's last `texts=False` views, each beside a copy of what it was built
+    from (the state changes in place, so a piece is reused only when its inputs compare equal to
+    that copy: never stale, whatever changed the state, undo included). Kept on the Game
+    (`Game._view_memo`); `Game.invalidate` drops it."""
+
+    __slots__ = ("piles", "locations", "located", "market", "log", "log_out", "private")
+
+    def __init__(self):
+        self.piles: dict = {}  # name -> (the card ids, the pile as shown)
+        self.locations: dict = {}  # location -> (a copy of its state, its players, the location as shown)
+        self.located: dict | None = None  # the last "locations" field
+        self.market: tuple | None = None  # (market, events on the board, "market", "event_needs")
+        self.log: list = []  # the log tail's entries as they are in the state ...
+        self.log_out: list = []  # ... and as everyone reads them
+        self.private: dict = {}  # id of an entry with private texts -> (the entry, {reader: as shown})
+
+
+def _memo(g) -> _Memo:
+    memo = g._view_memo
+    if memo is None:
+        memo = g._view_memo = _Memo()
+    return memo
+
+
+def _pile(memo: _Memo, name, cids: list, make) -> list:
+    """`make(cids)`, or the list made last time for `name` when `cids` is equal to what it was then."""
+    hit = memo.piles.get(name)
+    if hit is not None and hit[0] == cids:
+        return hit[1]
+    out = make(cids)
+    memo.piles[name] = (list(cids), out)
+    return out
+
+
+def _ids(cids) -> list[dict]:
+    return [{"id": cid} for cid in cids]
+
+
+def _inactive_ids(fids) -> list[dict]:
+    return [{"id": fid, "active": False} for fid in fids]
 
 
 def _fighter(fid: str, active: bool, texts: bool = True) -> dict:
@@ -106,18 +155,51 @@ def _locations(g, texts: bool = True) -> dict:
                         "barricades": here["barricades"], "fighters": fighters, "facedown": len(here["facedown"]),
                         "revolutionary_tanks": tanks, "players": players.get(loc, [])}
             continue
-        if any(f.startswith("rt_") for f in active):
-            fighters = [{"id": f, "active": True} for f in active if not f.startswith("rt_")]
-            tanks = [{"id": f, "active": True} for f in active if f.startswith("rt_")]
-        else:
-            fighters = [{"id": f, "active": True} for f in active]
-            tanks = []
-        if here["inactive"]:
-            fighters.append({"id": here["inactive"], "active": False})
-        event = here["event"]
-        out[loc] = {"event": {"id": event} if event else None, "militia": here["militia"], "snipers": here["snipers"],
-                    "soviet_tanks": here["soviet_tanks"], "barricades": here["barricades"], "fighters": fighters,
-                    "facedown": len(here["facedown"]), "revolutionary_tanks": tanks, "players": players.get(loc, [])}
+        out[loc] = _slim_location(here, players.get(loc, []))
+    return out
+
+
+def _slim_location(here: dict, players: list) -> dict:
+    """A location in a `texts=False` view."""
+    active = here["active"]
+    if any(f.startswith("rt_") for f in active):
+        fighters = [{"id": f, "active": True} for f in active if not f.startswith("rt_")]
+        tanks = [{"id": f, "active": True} for f in active if f.startswith("rt_")]
+    else:
+        fighters = [{"id": f, "active": True} for f in active]
+        tanks = []
+    if here["inactive"]:
+        fighters.append({"id": here["inactive"], "active": False})
+    event = here["event"]
+    return {"event": {"id": event} if event else None, "militia": here["militia"], "snipers": here["snipers"],
+            "soviet_tanks": here["soviet_tanks"], "barricades": here["barricades"], "fighters": fighters,
+            "facedown": len(here["facedown"]), "revolutionary_tanks": tanks, "players": players}
+
+
+def _slim_locations(g, memo: _Memo) -> dict:
+    """`_locations(g, texts=False)`, each location reused from the last views while its state and
+    its players are unchanged, and the whole field while every location is."""
+    s = g.s
+    players: dict[str, list[str]] = {}
+    for seat, where in s["positions"].items():
+        players.setdefault(where, []).append(seat)
+    seen = memo.locations
+    out = {}
+    fresh = False
+    for loc, here in s["locations"].items():
+        here_players = players.get(loc) or []
+        hit = seen.get(loc)
+        if hit is not None and hit[0] == here and hit[1] == here_players:
+            out[loc] = hit[2]
+            continue
+        fresh = True
+        out[loc] = shown = _slim_location(here, here_players)
+        # A location's values are scalars and lists of ids: one level of copy is a whole copy.
+        seen[loc] = ({k: v[:] if v.__class__ is list else v for k, v in here.items()}, here_players, shown)
+    last = memo.located
+    if not fresh and last is not None and list(last) == list(out):
+        return last
+    memo.located = out
     return out
 
 
@@ -132,12 +214,58 @@ def _log(g, seat: str, shared: list[dict] | None = None, private: list[int] | No
     out = list(shared)
     for i in private:
         entry = tail[i]
-        texts = entry["private"]
-        if seat == "admin":
-            out[i] = _entry(entry, entry["text"] + " [" + "; ".join(f"{k}: {v}" for k, v in texts.items()) + "]")
-        elif seat in texts:
-            out[i] = _entry(entry, texts[seat])
+        if seat == "admin" or seat in entry["private"]:
+            out[i] = _private_entry(entry, seat)
     return out
+
+
+def _slim_shared_log(tail: list[dict], memo: _Memo) -> list[dict]:
+    """`_shared_log(tail)`, reusing the entries the last views showed. The engine never changes a
+    log entry once written (ops.log appends; undo rebuilds the log from new entries), so the last
+    tail less its first entries, compared by identity first, is this tail's start."""
+    last, shown = memo.log, memo.log_out
+    kept = 0
+    if last and tail:
+        first = tail[0]
+        # No try/except here: the marks' early stop (ops.Decided) must pass through engine code.
+        k = next((i for i, e in enumerate(last) if e is first), len(last))
+        kept = len(last) - k
+        if kept > len(tail) or last[k:] != tail[:kept]:
+            kept = 0
+    out = shown[len(shown) - kept:] if kept else []
+    if kept < len(tail):
+        out += _shared_log(tail[kept:])
+    memo.log, memo.log_out = tail, out
+    return out
+
+
+def _slim_private(g, memo: _Memo, tail: list[dict], private: list[int], seats) -> dict:
+    """Each seat's own text of the tail's private entries (`_log`'s replacements), reused while
+    the entry is in the tail: {seat: [(index, entry as shown)]}."""
+    was, now = memo.private, {}
+    out: dict[str, list] = {}
+    for i in private:
+        entry = tail[i]
+        hit = was.get(id(entry))
+        if hit is None or hit[0] is not entry:
+            hit = (entry, {})
+        now[id(entry)] = hit
+        texts = entry["private"]
+        for seat in seats:
+            if seat == "admin" or seat in texts:
+                shown = hit[1].get(seat)
+                if shown is None:
+                    shown = hit[1][seat] = _private_entry(entry, seat)
+                out.setdefault(seat, []).append((i, shown))
+    memo.private = now
+    return out
+
+
+def _private_entry(entry: dict, seat: str) -> dict:
+    texts = entry["private"]
+    if seat == "admin":
+        return _entry(entry, entry["text"] + " [" + "; ".join(f"{k}: {v}" for k, v in texts.items()) + "]")
+    return _entry(entry, texts[seat])
 
 
 def _private_at(tail: list[dict]) -> list[int]:
@@ -174,37 +302,58 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
     active, prompt, decision, actions, log; the admin's secrets and all_actions). Read-only.
     `marks=False` leaves the undo marks out (`irreversible` is None: Game.view)."""
     s = g.s
+    memo = None if texts else _memo(g)
     active = g.active_seats()
-    public = _public_part(g, texts)
+    public = _public_part(g, texts, memo)
     stack = s["stack"]
     top = stack[-1] if stack and s["result"] is None else None
     handler = FRAMES[top["kind"]] if top else None
     base_prompt = handler.prompt(g, top) if handler else (s["result"]["reason"] if s["result"] else "")
     decision = _decision(g, handler, top)
     tail = s["log"][-LOG_TAIL:]
-    shared_log = _shared_log(tail)
     private_log = _private_at(tail)
+    if memo is None:
+        shared_log = _shared_log(tail)
+    else:
+        shared_log = _slim_shared_log(tail, memo)
+        own_log = _slim_private(g, memo, tail, private_log, seats)
+    players = s["seats"]
+    waiting = f"Waiting for {', '.join(active)}: {base_prompt}" if active else base_prompt
+    peeks = s.get("peeked")
     out = {}
     for seat in seats:
-        prompt = base_prompt
-        if seat in s["seats"] and seat not in active and active:
-            prompt = f"Waiting for {', '.join(active)}: {prompt}"
-        if seat == "soviet":
+        player = seat in players
+        prompt = waiting if player and seat not in active else base_prompt
+        if memo is not None:
+            cards = s["headline_hand"] if seat == "soviet" else s["hands"].get(seat, ())
+            hand = _pile(memo, ("hand", seat), cards, _ids) if cards else []
+        elif seat == "soviet":
             hand = [_headline(h, texts) for h in s["headline_hand"]]
         elif seat in s["hands"]:
             hand = [_rev_card(c, texts) for c in s["hands"][seat]]
         else:
             hand = []
         peeked = [{"location": p["location"], "fighter": _fighter(p["fighter"], False, texts)}
-                  for p in printing_press.peeked_by(g, seat)] if seat in s["seats"] else []
-        player = seat in s["seats"]
+                  for p in printing_press.peeked_by(g, seat)] if player and peeks else []
+        if memo is None:
+            log = _log(g, seat, shared_log, private_log)
+        else:
+            log = list(shared_log)
+            for i, entry in own_log.get(seat, ()):
+                log[i] = entry
+        if player and g._legal_for(seat):
+            actions, unavailable = g.legal_actions(seat), action_notes.unavailable(g, seat)
+            irreversible = g.irreversible(seat) if marks else None
+        else:  # what a seat without a decision (or a watcher) gets from the same calls
+            actions, unavailable = [], []
+            irreversible = ([] if marks else None) if player else []
         view = {"hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
-                "actions": g.legal_actions(seat) if player else [],
+                "actions": actions,
                 # Beside `actions` (same order), not inside them: a submitted action must equal a legal one.
-                "irreversible": (g.irreversible(seat) if marks else None) if player else [],
-                "unavailable": g.unavailable(seat) if player else [],
+                "irreversible": irreversible,
+                "unavailable": unavailable,
                 "picks": handler.picks(g, top, seat) if handler and player else None,
-                "log": _log(g, seat, shared_log, private_log)}
+                "log": log}
         if seat == "admin":
             view["secrets"] = _secrets(g, texts)
             view["all_actions"] = {st: g.legal_actions(st) for st in s["seats"]}
@@ -212,15 +361,38 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
     return public, out
 
 
-def _public_part(g, texts: bool = True) -> dict:
+def _headlines(cids, texts: bool = True) -> list[dict]:
+    return [_headline(h, texts) for h in cids]
+
+
+def _spas(cids, texts: bool = True) -> list[dict]:
+    return [_spa(c, texts) for c in cids]
+
+
+def _inactive_fighters(fids, texts: bool = True) -> list[dict]:
+    return [_fighter(f, False, texts) for f in fids]
+
+
+# What each kind of pile is in a `texts=False` view.
+_SLIM_PILES = {_briefs: _ids, _headlines: _ids, _spas: _ids, _inactive_fighters: _inactive_ids}
+
+
+def _public_part(g, texts: bool = True, memo: _Memo | None = None) -> dict:
+    """The public part; with a memo (`texts=False` only) the unchanged pieces of the last one."""
     s = g.s
-    market = []
-    for slot, eid in enumerate(s["market"]):
-        entry = {"slot": slot, "surcharge": MARKET_SURCHARGE[slot], "event": _event(eid, texts)}
-        if eid:
-            entry["cost"] = event_cost(g, slot)
-            entry["location"] = EVENT[eid]["location"]
-        market.append(entry)
+    if memo is None:
+        def pile(name: str, cids: list, kind) -> list:
+            return kind(cids, texts)
+
+        locations = _locations(g, texts)
+        on_board = ops.events_on_board(g)
+        market, needs = _market(g, texts), _event_needs(g, on_board)
+    else:
+        def pile(name: str, cids: list, kind) -> list:
+            return _pile(memo, name, cids, _SLIM_PILES[kind])
+
+        locations = _slim_locations(g, memo)
+        market, needs = _slim_market(g, memo)
     return {
         "seats": list(s["seats"]),
         "revolutionaries": s["revolutionaries"],
@@ -239,49 +411,73 @@ def _public_part(g, texts: bool = True) -> dict:
         "support_colour": SUPPORT_TRACK[s["support"]]["colour"],
         "soviet_hand_limit": SUPPORT_TRACK[s["support"]]["hand_limit"],
         "cp": s["cp"],
-        "cp_cards": [_headline(h, texts) for h in s["cp_cards"]],
-        "locations": _locations(g, texts),
+        "cp_cards": pile("cp_cards", s["cp_cards"], _headlines),
+        "locations": locations,
         "market": market,
         # The icons each event on the board or in the market needs right now ("per event" icons
         # counted): what Resolve an event collects, so clients never redo the rule.
-        "event_needs": _event_needs(g),
+        "event_needs": needs,
         "event_deck_count": len(s["event_deck"]),
-        "event_discard": _briefs(s["event_discard"], texts),
+        "event_discard": pile("event_discard", s["event_discard"], _briefs),
         "headline_decks": {k: len(v) for k, v in s["headline_decks"].items()},
-        "headline_discard": _briefs(s["headline_discard"], texts),
+        "headline_discard": pile("headline_discard", s["headline_discard"], _briefs),
         "hands": {**({} if "zhukov_deck" in s else {"soviet": len(s["headline_hand"])}),
                   **{r: len(h) for r, h in s["hands"].items()}},
         "rev_deck_count": len(s["rev_deck"]),
-        "rev_discard": _briefs(s["rev_discard"], texts),
-        "spa_pool": [_spa(c, texts) for c in s["spa_pool"]],
-        "spa_queue": [_spa(c, texts) for c in s["spa_queue"]],
+        "rev_discard": pile("rev_discard", s["rev_discard"], _briefs),
+        "spa_pool": pile("spa_pool", s["spa_pool"], _spas),
+        "spa_queue": pile("spa_queue", s["spa_queue"], _spas),
         "injuries": dict(s["injuries"]),
         "positions": dict(s["positions"]),
-        "marks": _briefs(s["marks"], texts),
-        "lapsing": _briefs(s["lapsing"], texts),
+        "marks": pile("marks", s["marks"], _briefs),
+        "lapsing": pile("lapsing", s["lapsing"], _briefs),
         "rev_tank_supply": len(s["rev_tank_supply"]),
         "barricade_supply": ops.supply(g, "barricades"),
         # Removed barricades and revolutionary tanks never return (Hits).
         "out_of_game": {"barricades": ops.out_of_game(g, "barricades"),
-                        "revolutionary_tanks": [_fighter(t, False, texts) for t in s["rev_tanks_destroyed"]]},
-        "fighters_removed": [_fighter(f, False, texts) for f in s["fighters_removed"]],
+                        "revolutionary_tanks": pile("rev_tanks_destroyed", s["rev_tanks_destroyed"],
+                                                    _inactive_fighters)},
+        "fighters_removed": pile("fighters_removed", s["fighters_removed"], _inactive_fighters),
         "last_stand": list(s["today"]["last_stand"]),  # seats with Last Stand in front of them today
         "turn_order": list(s["turn_order"]),
         "turn": _turn(g),
         "log_size": len(s["log"]),
         "result": dict(s["result"]) if s["result"] else None,
         "ruleset": s["options"].get("ruleset", "conflict"),
-        "zhukov": _zhukov(g, texts),
+        "zhukov": _zhukov(g, texts, pile),
     }
 
 
-def _event_needs(g) -> dict:
+def _market(g, texts: bool) -> list[dict]:
+    market = []
+    for slot, eid in enumerate(g.s["market"]):
+        entry = {"slot": slot, "surcharge": MARKET_SURCHARGE[slot], "event": _event(eid, texts)}
+        if eid:
+            entry["cost"] = event_cost(g, slot)
+            entry["location"] = EVENT[eid]["location"]
+        market.append(entry)
+    return market
+
+
+def _slim_market(g, memo: _Memo) -> tuple[list, dict]:
+    """The market and the event needs of a `texts=False` view: both follow from the market and the
+    events on the board alone (an event's cost and its needs count the events on the board)."""
+    s = g.s
     on_board = ops.events_on_board(g)
+    hit = memo.market
+    if hit is not None and hit[0] == s["market"] and hit[1] == on_board:
+        return hit[2], hit[3]
+    market, needs = _market(g, False), _event_needs(g, on_board)
+    memo.market = (list(s["market"]), on_board, market, needs)
+    return market, needs
+
+
+def _event_needs(g, on_board: list[str]) -> dict:
     n_events = len(on_board)
     return {e: event_need(g, e, n_events) for e in on_board + [m for m in g.s["market"] if m]}
 
 
-def _zhukov(g, texts: bool = True) -> dict | None:
+def _zhukov(g, texts: bool, pile) -> dict | None:
     """The General Zhukov deck as everyone sees it (Zhukov ruleset; None in Conflict): how many
     cards are left (their order is secret), the face-up discard pile in order, the lapsing cards
     on the board, today's headline row and draws, the card being resolved (with the step under way),
@@ -294,8 +490,8 @@ def _zhukov(g, texts: bool = True) -> dict | None:
         return {**_brief(d["card"], texts), "headline": d["headline"]}
 
     today = s["today"].get("zhukov_cards", [])
-    return {"deck_count": len(s["zhukov_deck"]), "discard": _briefs(s["zhukov_discard"], texts),
-            "on_board": _briefs(s["zhukov_on_board"], texts), "current": _zhukov_current(g, today, texts),
+    return {"deck_count": len(s["zhukov_deck"]), "discard": pile("zhukov_discard", s["zhukov_discard"], _briefs),
+            "on_board": pile("zhukov_on_board", s["zhukov_on_board"], _briefs), "current": _zhukov_current(g, today, texts),
             "row": HEADLINE_ROW_BY_DAY.get(s["day"], "top"), "today": [drawn(d) for d in today],
             "spa_step": _zhukov_spa_step(g), "injury_limit": ops.injury_limit(g),
             "minor_deck_count": len(s["minor_deck"]), "major_deck_count": len(s["event_deck"])}

@@ -190,6 +190,40 @@ def test_marks_agree_with_undo_over_random_games():
 
 
 
+def test_a_team_decision_does_the_same_whichever_seat_sends_it():
+    """A frame with `team_answer` says an action does the same to the game whichever of its
+    deciders sends it (the first to click decides for the team); the marks try such an action
+    once for every seat offered it. Checked: each such action applied by each seat offered it
+    leaves the same game, the log's words aside (and the record of who moved: undo is the
+    sender's)."""
+    from engine.core import Game
+
+    checked = set()
+    for revs, seed, options in [(3, 1, {}), (3, 2, {}), (2, 4, {}), (3, 55, {"ruleset": "zhukov"}),
+                                (4, 55, {"ruleset": "zhukov"}), (3, 9, {"promo_printing_press": True})]:
+        rnd = random.Random(seed)
+        g = new_game(revs, seed, options)
+        while g.result is None:
+            handler = FRAMES[top(g)["kind"]]
+            offered = [seat for seat in g.seats if g.legal_actions(seat)]
+            if handler.team_answer and len(offered) > 1:
+                for a in g.legal_actions(offered[0]):
+                    if a["type"] == "undo":
+                        continue
+                    after = []
+                    for seat in offered:
+                        if a in g.legal_actions(seat):
+                            h = Game(g.to_dict())
+                            h.apply(seat, a)
+                            after.append({k: v for k, v in h.to_dict().items()
+                                          if k not in ("log", "history", "effective", "undo_floor")})
+                    assert len(after) > 1 and all(x == after[0] for x in after[1:]), (top(g)["kind"], a)
+                    checked.add(top(g)["kind"])
+            seat = rnd.choice(g.active_seats())
+            g.apply(seat, rnd.choice([a for a in g.legal_actions(seat) if a["type"] not in ("undo", "cancel")]))
+    assert {"turn_order", "rev_draw", "choice"} <= checked, checked
+
+
 def test_marks_are_the_same_whichever_copy_the_tries_use(monkeypatch):
     """The tries copy the state with orjson, or pickle when orjson refuses a value (an integer
     beyond 64 bits, such as an imported seed of 2**70): both copies must give the same marks."""

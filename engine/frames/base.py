@@ -30,6 +30,10 @@ class Frame:
     # nothing is drawn, rolled or revealed and the same seat decides next, so undo stays offered
     # (engine/action_notes.py skips trying them; tests/test_action_notes.py checks the claim).
     keeps_undo: frozenset[str] = frozenset()
+    # True where the decision is the team's: an action does the same to the game whichever of the
+    # deciders sends it (the log's words aside), so engine/action_notes.py tries it once for all
+    # the seats offered it (tests/test_action_notes.py checks the claim).
+    team_answer = False
 
     def deciders(self, g, f) -> list[str]:
         """Seats that may decide this frame now ([] for an automatic frame)."""

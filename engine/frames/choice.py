@@ -29,6 +29,8 @@ class Choice(Frame):
 
     One choice a card text asks (headlines, events, abilities); the pick goes back to the effect."""
 
+    team_answer = True  # the pick is the effect's, whoever of the seats asked makes it
+
     def deciders(self, g, f):
         return list(f["seats"])
 

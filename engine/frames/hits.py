@@ -114,6 +114,8 @@ class Hits(Frame):
 
     The Revolutionaries there (the whole team where none stands) settle the hits one at a time."""
 
+    team_answer = True
+
     def deciders(self, g, f):
         here = ops.players_at(g, f["location"])
         return here if here else ops.rev_seats(g)

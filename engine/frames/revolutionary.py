@@ -24,6 +24,8 @@ class TurnOrder(Frame):
 
     At the start of the phase the team decides the turn order, one pick at a time."""
 
+    team_answer = True  # the first to click decides
+
     def deciders(self, g, f):
         remaining = [s for s in ops.rev_seats(g) if s not in f["order"]]
         return ops.rev_seats(g) if len(remaining) > 1 else []
@@ -607,6 +609,8 @@ class RevDraw(Frame):
     """Rulebook: Drawing Revolutionary Cards
 
     The morale draw split as evenly as possible among the team."""
+
+    team_answer = True
 
     def deciders(self, g, f):
         return ops.rev_seats(g) if len(allocations(g)) > 1 else []

@@ -176,6 +176,8 @@ class PlaceEvent(Frame):
     An "Anywhere" event: the Soviet commander chooses the empty location (in the Zhukov ruleset
     the Revolutionary players do, f["by"])."""
 
+    team_answer = True
+
     def deciders(self, g, f):
         return SOVIET if f["by"] == "soviet" else ops.rev_seats(g)
 

@@ -241,6 +241,8 @@ class ZhukovSpa(Frame):
     step between equally good ones, and the locations of the last militia when fewer than 3 are
     left."""
 
+    team_answer = True
+
     def deciders(self, g, f):
         if f["stage"] == "snipers" and f["pending"] and len(sniper_steps(g, f["pending"][0])) > 1:
             return ops.rev_seats(g)
