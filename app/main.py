@@ -25,6 +25,7 @@ from .seat_bots import BotDriver
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError
+from .wal_checkpoint import WalCheckpointer
 from .webhooks import HookSender
 from .zombies import Presence
 
@@ -82,6 +83,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # gc_freezer: `doi serve` sets one (app/gc_tuning.py); the tests' apps leave the collector alone.
         services = [app.state.clocks, app.state.presence, app.state.hooks,
                     *filter(None, [getattr(app.state, "gc_freezer", None)])]
+        if is_sqlite(url):
+            app.state.wal_checkpointer = WalCheckpointer(url)
+            services.append(app.state.wal_checkpointer)
         for service in services:
             await service.start()
         try:

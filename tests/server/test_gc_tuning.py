@@ -1,5 +1,6 @@
-"""The GC freezer of `doi serve` (app/gc_tuning.py): it runs with the app's lifespan, stops with it,
-and frees the cyclic garbage it froze at its next full collection (memory stays bounded)."""
+"""The stall removers of `doi serve`: the GC freezer (app/gc_tuning.py) runs with the app's lifespan, stops
+with it and frees the cyclic garbage it froze at its next full collection (memory stays bounded); the
+SQLite WAL is checkpointed off the event loop (app/wal_checkpoint.py)."""
 from __future__ import annotations
 
 import gc
@@ -65,3 +66,31 @@ def test_frozen_cyclic_garbage_is_freed_by_the_next_full_collection():
 def test_nonsense_periods_are_refused(freeze_every, full_every):
     with pytest.raises(ValueError):
         GcFreezer(freeze_every, full_every)
+
+
+def test_the_wal_is_checkpointed_off_the_moves_and_with_the_lifespan(sqlite_url, tmp_path):
+    import sqlite3
+
+    from app.wal_checkpoint import WalCheckpointer
+
+    app = create_app(make_settings(sqlite_url))
+    with TestClient(app) as client:
+        assert client.post("/api/games", json={"revolutionaries": 1}).status_code in (200, 201)
+        checkpointer = app.state.wal_checkpointer
+        assert checkpointer._task is not None and not checkpointer._task.done()
+    assert checkpointer._task is None and checkpointer.checkpoints >= 1  # one on the way out
+
+    # A connection set up as the move writer's: its commits leave the pages in the WAL ...
+    path = tmp_path / "w.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+    conn.execute("CREATE TABLE t (x TEXT)")
+    for _ in range(1200):  # past SQLite's default of a checkpoint every 1000 pages
+        conn.execute("INSERT INTO t VALUES (?)", ("x" * 4000,))
+    wal = path.with_name(path.name + "-wal")
+    assert wal.stat().st_size > 1000 * 4096
+    # ... until the checkpointer copies them into the database, from its own connection.
+    busy, in_wal, copied = WalCheckpointer(f"sqlite:///{path}").checkpoint()
+    assert busy == 0 and in_wal > 1000 and copied == in_wal
+    conn.close()
