@@ -43,12 +43,6 @@ def test_the_freezer_runs_with_the_lifespan_and_stops_with_it(sqlite_url):
     assert (freezer.freezes, freezer.full_collections) == done  # nothing runs after the lifespan
 
 
-def test_a_freeze_collects_young_cyclic_garbage_instead_of_keeping_it():
-    garbage = weakref.ref(Node())
-    GcFreezer().freeze()
-    assert garbage() is None
-
-
 def test_frozen_cyclic_garbage_is_freed_by_the_next_full_collection():
     freezer = GcFreezer()
     node = Node()
