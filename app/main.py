@@ -25,6 +25,7 @@ from .seat_bots import BotDriver
 from .security import Signer
 from .settings import Settings, get_settings
 from .store import GameStore, StoreError
+from .wal_checkpoint import WalCheckpointer
 from .webhooks import HookSender
 from .zombies import Presence
 
@@ -79,12 +80,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.bots = BotDriver(app)
         await app.state.bots.start()  # its first sweep picks up the games whose bots wait for a move
         app.state.clocks, app.state.presence, app.state.hooks = Clocks(app), Presence(app), HookSender(app)
-        for service in (app.state.clocks, app.state.presence, app.state.hooks):
+        # gc_freezer: `doi serve` sets one (app/gc_tuning.py); the tests' apps leave the collector alone.
+        services = [app.state.clocks, app.state.presence, app.state.hooks,
+                    *filter(None, [getattr(app.state, "gc_freezer", None)])]
+        if is_sqlite(url):
+            app.state.wal_checkpointer = WalCheckpointer(url)
+            services.append(app.state.wal_checkpointer)
+        for service in services:
             await service.start()
         try:
             yield
         finally:
-            for service in (app.state.hooks, app.state.presence, app.state.clocks):
+            for service in reversed(services):
                 await service.stop()
             await app.state.bots.stop()
             # Close every socket and let its handler finish its database work before the pool goes;

@@ -80,6 +80,8 @@ class MoveWriter:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
+            # No checkpoint inside a move's commit: app/wal_checkpoint.py runs them off the loop.
+            conn.execute("PRAGMA wal_autocheckpoint=0")
             self._sync_conn = conn
         return self._sync_conn
 

@@ -141,7 +141,7 @@ class Room {
     const ok = await arrived;
     clearTimeout(timer);
     if (!ok) return null;
-    return { ms: now() - t0, bytes: this.bytes.map((b, i) => b - before[i]) };
+    return { at: t0, ms: now() - t0, bytes: this.bytes.map((b, i) => b - before[i]) };
   }
 }
 
@@ -300,6 +300,11 @@ async function main() {
   const cpu0 = cpuSeconds(a.serverPid);
   const client0 = process.cpuUsage();
   const start = now();
+  // sent_ms[k]: when move k was sent, ms after the clock started (latencies_ms[k] is its latency);
+  // clock_start_ms is that moment on the machine's monotonic clock (CLOCK_MONOTONIC, as Python's
+  // time.monotonic), to line slow moves up with events the server logs (GC passes, checkpoints).
+  out.sent_ms = [];
+  out.clock_start_ms = start;
   const progress = (what) => process.stderr.write(`${((now() - start) / 1000).toFixed(3)} s: ${what}\n`);
   progress('every room connected, clock started');
 
@@ -308,6 +313,7 @@ async function main() {
   const record = (r) => {
     if (now() <= deadline) out.window_moves += 1;
     out.latencies_ms.push(r.ms);
+    out.sent_ms.push(r.at - start);
     for (const b of r.bytes) out.bytes.push(b);
   };
 
