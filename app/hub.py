@@ -242,8 +242,7 @@ class Hub:
             c.sent_version = version
             c.post(payload)
         if version == before:  # the room changed: the seats not pushed to keep their pieces
-            for seat, part in old.own.items():
-                cut.own.setdefault(seat, part)
+            cut.keep(old)
         self.sent[game_id] = (version, cut)
 
     def view_message(self, game_id: str, game: Game, seat: str, version: int, status: str, seats: list[dict]) -> str:

@@ -65,6 +65,21 @@ def cut_since(part: dict, before: dict, pieces: Part) -> Part:
     return out
 
 
+def _list_since(new: list, old: list, pieces: list[bytes], memo) -> list[bytes]:
+    """The pieces of list `new`, given list `old` and its pieces: when `new` starts with old's tail
+    (the log after a move), those items' pieces are taken over and only the rest is serialised."""
+    if new and old and pieces.__class__ is list:
+        try:
+            s = old.index(new[0])  # items are distinct in practice (log entries are numbered)
+        except ValueError:
+            s = -1
+        if s >= 0:
+            keep = min(len(old) - s, len(new))
+            if old[s:s + keep] == new[:keep]:
+                return pieces[s:s + keep] + _cut("log", new[keep:], memo)
+    return _cut("log", new, memo)
+
+
 _MISSING = object()
 
 
@@ -158,19 +173,42 @@ class Cut:
     public: Part
     own: dict[str, Part] = field(default_factory=dict)
     raw: dict | None = None  # the public part as the engine built it (read-only): the next cut compares with it
+    raw_own: dict[str, dict] = field(default_factory=dict)  # each seat's own part as built, likewise
     _members: bytes | None = None
     _ops: list[bytes] | None = None
     _ops_base: int = 0
 
     @classmethod
     def of(cls, public: dict, own: dict[str, dict], before: Cut | None = None) -> Cut:
-        """`before`: the cut of the previous version, whose unchanged public fields are reused."""
+        """`before`: the cut of the previous version, whose unchanged fields (public, and each
+        seat's own ones) are reused: most of a seat's own part is the same from one move to the
+        next (its hand, its log but for the move's entries)."""
         memo: dict = {}
-        pub = cut(public) if before is None or before.raw is None else cut_since(public, before.raw, before.public)
-        return cls(pub, {seat: cut({"seat": seat, **part}, memo) for seat, part in own.items()}, public)
+        if before is None or before.raw is None:
+            pub = cut(public)
+            prev_own, prev_raw = {}, {}
+        else:
+            pub = cut_since(public, before.raw, before.public)
+            prev_own, prev_raw = before.own, before.raw_own
+        pieces = {}
+        for seat, part in own.items():
+            was = prev_raw.get(seat)
+            if was is None:
+                pieces[seat] = _seat_cut(seat, part, memo)
+            else:
+                pieces[seat] = _seat_cut_since(part, was, prev_own[seat], memo)
+        return cls(pub, pieces, public, dict(own))
 
     def add(self, seat: str, own: dict) -> None:
-        self.own[seat] = cut({"seat": seat, **own})
+        self.own[seat] = _seat_cut(seat, own)
+        self.raw_own[seat] = own
+
+    def keep(self, other: Cut) -> None:
+        """Take over `other`'s seats that this cut has none of (a push to some seats only)."""
+        for seat, part in other.own.items():
+            if seat not in self.own:
+                self.own[seat] = part
+                self.raw_own[seat] = other.raw_own[seat]
 
     def full(self, seat: str) -> bytes:
         if self._members is None:
@@ -182,6 +220,25 @@ class Cut:
         if self._ops is None or self._ops_base != id(old):
             self._ops, self._ops_base = diff(old.public, self.public), id(old)
         return self._ops + diff(old.own[seat], self.own[seat])
+
+
+def _seat_cut_since(part: dict, before: dict, pieces: Part, memo: dict) -> Part:
+    """A seat's own part cut with its previous version's pieces: only the log's entries still there
+    are taken over (the log is built afresh per view; the admin's secrets are not, and the small
+    fields cost about as much to compare as to serialise)."""
+    out = {"seat": pieces["seat"]}
+    for k, v in part.items():
+        old = before.get(k) if k == "log" else None
+        if old.__class__ is list and v.__class__ is list and pieces.get(k).__class__ is list:
+            out[k] = pieces[k] if old == v else _list_since(v, old, pieces[k], memo)
+        else:
+            out[k] = _cut(k, v, memo)
+    return out
+
+
+def _seat_cut(seat: str, part: dict, memo: dict | None = None) -> Part:
+    """A seat's own part with its name (a view's `seat` field, in the own part: it differs by seat)."""
+    return {"seat": dumps(seat), **cut(part, memo)}
 
 
 def view_payload(c: Cut, version: int, status: str, seat: str, seats: list) -> str:
