@@ -18,11 +18,11 @@ from app.settings import Settings
 PG_ADMIN_URL = os.environ.get("DOI_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
 
-@pytest.fixture(scope="session")
-def pg_url():
+def new_pg_database():
+    """A migrated database of its own (each xdist worker and each test that needs an empty one)."""
     name = f"doi_test_{secrets.token_hex(4)}"
     try:
-        admin = psycopg.connect(PG_ADMIN_URL.replace("postgresql://", "postgresql://", 1), autocommit=True)
+        admin = psycopg.connect(PG_ADMIN_URL, autocommit=True)
     except psycopg.OperationalError as e:  # never skip: the PostgreSQL half of the suite is required
         pytest.fail(f"PostgreSQL is required for the server tests ({PG_ADMIN_URL}): {e}")
     admin.execute(f'CREATE DATABASE "{name}"')
@@ -31,6 +31,11 @@ def pg_url():
     yield url
     admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     admin.close()
+
+
+@pytest.fixture(scope="session")
+def pg_url():
+    yield from new_pg_database()
 
 
 @pytest.fixture(scope="session")
@@ -43,6 +48,18 @@ def sqlite_url(tmp_path_factory):
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request):
     return request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_db_url(request, tmp_path):
+    """A database no other test wrote to: for counts of a whole app (a shared one may hold bot rooms
+    that a new app resumes and plays, which depends on which tests ran before in this process)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+        upgrade(url)
+        yield url
+    else:
+        yield from new_pg_database()
 
 
 def make_settings(url: str) -> Settings:

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from app.main import create_app
 from app.settings import Settings
 from bench.crash import ServerProcess
+from tests.server.conftest import make_settings
 from tests.server.follow import recv_version
 from tests.server.helpers import recv_until, recv_view, run_async, started_room
 
@@ -22,7 +23,12 @@ def strict_client(db_url, **limits):
     return TestClient(create_app(settings))
 
 
-def test_healthz_readyz_and_metrics(client):
+def test_healthz_readyz_and_metrics(empty_db_url):
+    with TestClient(create_app(make_settings(empty_db_url))) as client:
+        check_health_and_metrics(client)
+
+
+def check_health_and_metrics(client):
     assert client.get("/healthz").json() == {"status": "ok"}
     assert client.get("/readyz").json() == {"status": "ready"}
     room, tokens = started_room(client, 1)
