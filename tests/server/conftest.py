@@ -75,6 +75,15 @@ def client(db_url):
 
 
 @pytest.fixture
+def quiet_client(empty_db_url):
+    """A client on a database no other test wrote to: for tests that count the statements, reads or
+    rebuilds of one room (an app resumes the bot rooms earlier tests left in a shared database and
+    plays them meanwhile, so what else it does depends on which tests this worker ran before)."""
+    with TestClient(create_app(make_settings(empty_db_url))) as c:
+        yield c
+
+
+@pytest.fixture
 def app_factory(db_url):
     """Build a fresh app on the same database (a server restart)."""
     def build():

@@ -115,16 +115,16 @@ def test_the_claims_of_a_room_made_without_bots_start_no_bot_task(client, monkey
     assert not store.without_bots(bots.json()["id"])  # a room with a bot seat: the driver looks
 
 
-def test_the_seat_list_of_every_push_is_made_once_and_follows_a_hand_over(client):
+def test_the_seat_list_of_every_push_is_made_once_and_follows_a_hand_over(quiet_client):
     """fan_out takes the seat list every push carries from the store (`seat_list`), made once for
     the cached seats; a hand-over (the store forgets the game) or a room note makes it again."""
     from app.models import SeatRow
 
-    store = client.app.state.store
-    room, tokens = started_room(client, 1)
+    store = quiet_client.app.state.store
+    room, tokens = started_room(quiet_client, 1)
     gid = room["id"]
-    first = client.portal.call(store.seat_list, gid)
-    assert client.portal.call(store.seat_list, gid) is first  # the seats run: kept
+    first = quiet_client.portal.call(store.seat_list, gid)
+    assert quiet_client.portal.call(store.seat_list, gid) is first  # the seats run: kept
     assert {s["seat"]: s["zombie"] for s in first} == {"soviet": False, "rev1": False}
 
     async def hand_over():
@@ -132,10 +132,10 @@ def test_the_seat_list_of_every_push_is_made_once_and_follows_a_hand_over(client
             await s.execute(update(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == "soviet")
                             .values(bot="normal", zombie=True))
 
-    client.portal.call(hand_over)
+    quiet_client.portal.call(hand_over)
     store.forget(gid)  # what app.zombies does after a hand-over
-    after = {s["seat"]: s for s in client.portal.call(store.seat_list, gid)}
+    after = {s["seat"]: s for s in quiet_client.portal.call(store.seat_list, gid)}
     assert after["soviet"]["zombie"] is True and after["soviet"]["bot"] == "normal"
-    client.portal.call(store.room_changed, gid)  # another instance's hand-over: its room note
-    assert client.portal.call(store.seat_list, gid) is not first
-    client.portal.call(_abandon_quietly, store, gid)
+    quiet_client.portal.call(store.room_changed, gid)  # another instance's hand-over: its room note
+    assert quiet_client.portal.call(store.seat_list, gid) is not first
+    quiet_client.portal.call(_abandon_quietly, store, gid)

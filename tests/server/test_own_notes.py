@@ -8,10 +8,10 @@ from tests.server.follow import follow, recv_version
 from tests.server.helpers import recv_view, started_room
 
 
-def test_a_note_of_the_version_the_store_holds_pushes_it_without_a_rebuild(client, monkeypatch):
-    room, tokens = started_room(client, 1)
+def test_a_note_of_the_version_the_store_holds_pushes_it_without_a_rebuild(quiet_client, monkeypatch):
+    room, tokens = started_room(quiet_client, 1)
     gid = room["id"]
-    store = client.app.state.store
+    store = quiet_client.app.state.store
     rebuilds = []
     real = store._rebuild
 
@@ -20,14 +20,14 @@ def test_a_note_of_the_version_the_store_holds_pushes_it_without_a_rebuild(clien
         return await real(row, upto)
 
     monkeypatch.setattr(store, "_rebuild", counted)
-    with client.websocket_connect(f"/ws/games/{gid}?token={tokens['rev1']}") as ws:
+    with quiet_client.websocket_connect(f"/ws/games/{gid}?token={tokens['rev1']}") as ws:
         have = recv_view(ws, 0)
         for version in range(3):
             _, game = store.cached(gid)
             seat = next(s for s in game.seats if game.legal_actions(s))
             action = next(a for a in game.legal_actions(seat) if a["type"] not in ("undo", "cancel"))
-            client.portal.call(store.apply, gid, seat, version, action)  # the move, before its push
-            client.portal.call(on_notify, client.app, gid, version + 1, "move")  # its note first
+            quiet_client.portal.call(store.apply, gid, seat, version, action)  # the move, before its push
+            quiet_client.portal.call(on_notify, quiet_client.app, gid, version + 1, "move")  # its note first
             have = follow(have, recv_version(ws, version + 1))
             assert have["view"] == store.cached(gid)[1].view("rev1", texts=False)
     assert rebuilds == []

@@ -55,44 +55,44 @@ def joined(client, gid, token=None) -> dict:
     return view
 
 
-def test_a_claim_reads_its_game_once_under_its_lock_and_the_last_one_starts_the_game(client):
-    room = create_room(client, 2)
+def test_a_claim_reads_its_game_once_under_its_lock_and_the_last_one_starts_the_game(quiet_client):
+    room = create_room(quiet_client, 2)
     seats = list(room["invites"])
-    sqlite = is_sqlite(client.app.state.store.url)
+    sqlite = is_sqlite(quiet_client.app.state.store.url)
     for i, seat in enumerate(seats):
         with statements() as seen:
-            claim(client, room, seat)
+            claim(quiet_client, room, seat)
         if not sqlite:  # PostgreSQL: the claim's room note heard back reads the room again (app.games.on_notify)
             seen = [s for s in seen if "FOR UPDATE" in s or not s.startswith("SELECT")]
         games_reads = [s for s in seen if s.startswith("SELECT") and "FROM games" in s]
         assert len(games_reads) == 1 and games_reads[0].startswith("SELECT games.status"), seen
         last = i == len(seats) - 1
         assert len(seen) == (4 if last else 3), seen  # the game, the seats, this seat's claim (+ the start)
-    assert client.get(f"/api/games/{room['id']}").json()["status"] == "active"
-    again = client.post(f"/api/games/{room['id']}/seats/{seats[0]}", json={"name": "late"})
+    assert quiet_client.get(f"/api/games/{room['id']}").json()["status"] == "active"
+    again = quiet_client.post(f"/api/games/{room['id']}/seats/{seats[0]}", json={"name": "late"})
     assert again.status_code == 409 and again.json()["code"] == "started"
 
 
-def test_sockets_joining_a_started_sqlite_room_run_no_statement_and_still_see_its_chat(client):
-    room = create_room(client, 2)
+def test_sockets_joining_a_started_sqlite_room_run_no_statement_and_still_see_its_chat(quiet_client):
+    room = create_room(quiet_client, 2)
     gid = room["id"]
-    tokens = {seat: claim(client, room, seat) for seat in room["invites"]}
+    tokens = {seat: claim(quiet_client, room, seat) for seat in room["invites"]}
     with statements() as seen:
-        mine = joined(client, gid, tokens["rev1"])
-        spectator = joined(client, gid)
+        mine = joined(quiet_client, gid, tokens["rev1"])
+        spectator = joined(quiet_client, gid)
     assert mine["seat"] == "rev1" and mine["view"]["hand"] and spectator["seat"] == "spectator"
-    if is_sqlite(client.app.state.store.url):
+    if is_sqlite(quiet_client.app.state.store.url):
         assert seen == []
     else:  # PostgreSQL: another instance may have chatted, and the room notes bring the seats back
         assert not [s for s in seen if "FROM games" in s or "token_hash =" in s], seen
-    wrong = client.websocket_connect(f"/ws/games/{gid}?token={'x' * 32}")
+    wrong = quiet_client.websocket_connect(f"/ws/games/{gid}?token={'x' * 32}")
     with wrong as ws:
         assert ws.receive_json()["code"] == "forbidden"
-    with client.websocket_connect(f"/ws/games/{gid}?token={tokens['soviet']}") as ws:
+    with quiet_client.websocket_connect(f"/ws/games/{gid}?token={tokens['soviet']}") as ws:
         recv_view(ws, 0)
         ws.send_json({"type": "chat", "text": "hello table"})
         recv_until(ws, lambda m: m["type"] == "chat")
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:  # a later socket gets the line said
+    with quiet_client.websocket_connect(f"/ws/games/{gid}") as ws:  # a later socket gets the line said
         recv_view(ws, 0)
         line = recv_until(ws, lambda m: m["type"] == "chat")
         assert line["text"] == "hello table" and line["seat"] == "soviet"
