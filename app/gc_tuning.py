@@ -15,15 +15,18 @@ unfreezes and runs one full collection, which frees it and bounds that memory.""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import logging
 import time
 
+from .periodic import LoopService
+
 log = logging.getLogger("doi.gc")
 
 
-class GcFreezer:
+class GcFreezer(LoopService):
+    task_name = "gc-freezer"
+
     def __init__(self, freeze_every: float = 5.0, full_every: float = 300.0):
         if freeze_every <= 0 or full_every < freeze_every:
             raise ValueError("freeze_every must be > 0 and full_every >= freeze_every")
@@ -31,7 +34,6 @@ class GcFreezer:
         self.full_every = full_every
         self.freezes = 0
         self.full_collections = 0
-        self._task: asyncio.Task | None = None
 
     def freeze(self) -> None:
         gc.freeze()
@@ -47,16 +49,6 @@ class GcFreezer:
         log.info("full collection: %d unreachable objects, %.1f ms, %d frozen", found,
                  (time.perf_counter() - started) * 1000, gc.get_freeze_count())
         return found
-
-    async def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="gc-freezer")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
 
     async def _run(self) -> None:
         next_full = time.monotonic() + self.full_every

@@ -9,21 +9,23 @@ readers or the writer) every `every` seconds on a connection of its own in a wor
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import sqlite3
 
 from sqlalchemy.engine import make_url
 
+from .periodic import LoopService
+
 log = logging.getLogger("doi.wal")
 
 
-class WalCheckpointer:
+class WalCheckpointer(LoopService):
+    task_name = "wal-checkpoint"
+
     def __init__(self, url: str, every: float = 2.0):
         self.path = make_url(url).database
         self.every = every
         self.checkpoints = 0
-        self._task: asyncio.Task | None = None
 
     def checkpoint(self) -> tuple[int, int, int]:
         """(busy, pages in the WAL, pages copied), as PRAGMA wal_checkpoint answers."""
@@ -35,15 +37,8 @@ class WalCheckpointer:
         self.checkpoints += 1
         return tuple(row)
 
-    async def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="wal-checkpoint")
-
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await super().stop()
         await asyncio.to_thread(self.checkpoint)  # leave a short WAL behind
 
     async def _run(self) -> None:

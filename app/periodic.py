@@ -1,0 +1,25 @@
+"""A lifespan service whose work is one loop (`_run`) in a named task, started with the app and
+cancelled at its stop (app/main.py starts and stops each service in `services`)."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+
+class LoopService:
+    task_name = "service"
+
+    _task: asyncio.Task | None = None
+
+    async def _run(self) -> None:
+        raise NotImplementedError
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=self.task_name)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
