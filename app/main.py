@@ -69,8 +69,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.limiter = Limiter(app.state.store, postgres=not is_sqlite(url))
 
         async def heard(gid: str, version: int, kind: str) -> None:
-            app.state.metrics.bus_notes.labels(bus.kind).inc()
-            await on_notify(app, gid, version, kind)
+            try:
+                await on_notify(app, gid, version, kind)
+            finally:  # counted once handled, so a count reached means its notes' effects are in
+                app.state.metrics.bus_notes.labels(bus.kind).inc()
 
         async def resubscribed() -> None:
             log.warning("the %s bus is back: catching up the games this instance watches", bus.kind)

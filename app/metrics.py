@@ -16,7 +16,7 @@ class Metrics:
         self.registry = CollectorRegistry()
         self.moves = Counter("doi_moves_total", "Moves applied", registry=self.registry)
         self.errors = Counter("doi_errors_total", "Refused messages and moves", ["code"], registry=self.registry)
-        self.bus_notes = Counter("doi_bus_notes_total", "Change notes heard on the instance bus", ["bus"],
+        self.bus_notes = Counter("doi_bus_notes_total", "Change notes heard and handled on the instance bus", ["bus"],
                                  registry=self.registry)
         self.sockets = Gauge("doi_open_sockets", "Open websocket connections", registry=self.registry)
         self.move_seconds = Histogram("doi_move_seconds", "Time to apply, store and push a move",

@@ -34,6 +34,28 @@ def started_room(client, revolutionaries=2, options=None) -> tuple[dict, dict[st
     return room, claim_all(client, room)
 
 
+def bus_notes_heard(client) -> int:
+    """How many change notes this app has heard on its instance bus so far."""
+    store = client.app.state.store
+    return int(client.app.state.metrics.bus_notes.labels(store.bus.kind)._value.get())
+
+
+def settled_started_room(client, revolutionaries=2, options=None) -> tuple[dict, dict[str, str]]:
+    """`started_room`, returned once this app has heard back each claim's room note (PostgreSQL or
+    Redis: heard late, a note drops the cached seats again, which tests that count reads or keep an
+    object's identity must not see). On SQLite the bus is local and notes are heard at once."""
+    import time
+
+    heard = bus_notes_heard(client)
+    room, tokens = started_room(client, revolutionaries, options)
+    if client.app.state.store.bus.kind != "local":
+        deadline = time.monotonic() + 10
+        while bus_notes_heard(client) < heard + len(tokens) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert bus_notes_heard(client) >= heard + len(tokens), "the claims' room notes never came back"
+    return room, tokens
+
+
 def recv_until(ws, pred, limit=50) -> dict:
     for _ in range(limit):
         msg = ws.receive_json()

@@ -4,31 +4,24 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import time
 
 from app.db import make_engine, make_sessionmaker
 from app.store import GameStore, Stale
 from tests.invariants import secret_ids
 from tests.server.follow import follow, recv_version
-from tests.server.helpers import auth, cached_at, recv_view, run_async, started_room
+from tests.server.helpers import auth, cached_at, recv_view, run_async, settled_started_room, started_room
 
 
 def play_through_websockets(client, revolutionaries: int, seed: int, max_moves: int = 5000) -> tuple[str, int]:
     """Random bots on every seat, each on its own socket, plus two spectators (one on patches, the
     default, one on ?views=full). After every move each socket must receive exactly the next
     version, a patch must rebuild the seat's view, and no message may carry another seat's secret."""
+    # The claims' room notes, heard back after a socket joined, would send it the view of version 0
+    # again (the room changed): let them come first, so that each move's message is its next.
     store = client.app.state.store
-    notes = client.app.state.metrics.bus_notes.labels(store.bus.kind)
-    heard = notes._value.get()
-    room, tokens = started_room(client, revolutionaries)
+    room, tokens = settled_started_room(client, revolutionaries)
     gid = room["id"]
     rng = random.Random(seed)
-    if store.bus.kind != "local":
-        # The claims' room notes, heard back after a socket joined, send it the view of version 0
-        # again (the room changed): let them come first, so that each move's message is its next.
-        deadline = time.monotonic() + 10
-        while notes._value.get() < heard + len(tokens) and time.monotonic() < deadline:
-            time.sleep(0.01)
     sockets = {seat: client.websocket_connect(f"/ws/games/{gid}?token={tok}") for seat, tok in tokens.items()}
     sockets["spectator"] = client.websocket_connect(f"/ws/games/{gid}")
     sockets["full"] = client.websocket_connect(f"/ws/games/{gid}?views=full")
