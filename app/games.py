@@ -132,6 +132,8 @@ async def resend(app, conn) -> None:
 async def on_notify(app, gid: str, version: int, kind: str) -> None:
     """A change announced by any instance (ourselves included) on the bus."""
     hub, store = app.state.hub, app.state.store
+    if kind == "echo":  # our own change, handled when we made it (app.bus)
+        return
     if kind == "clock":  # a clock or a seat's hands changed: the clocks tell this instance's sockets
         await app.state.clocks.broadcast(gid)
         return

@@ -327,7 +327,8 @@ class GameStore:
                 raise StoreError("This seat is already taken.", 409, "taken")
             if unclaimed == 0:
                 await s.execute(_START, {"gid": gid, "now": _now()})
-            await notify_in(s, self.bus, gid, version, "room")
+            # Handled here: the seats are kept below and the claim's route pushes the room itself.
+            await notify_in(s, self.bus, gid, version, "room", handled_here=True)
         if unclaimed == 0:  # committed: the game runs, and its first move needs no read to know it
             self._active.add(gid)
             # The seats as committed, kept: every socket joining and every push takes them, and
