@@ -48,6 +48,11 @@ class JsonLines(OrjsonFormatter):
 
 
 def setup_logging(json_logs: bool) -> None:
+    # No line prints where it was logged from or which thread, process or task logged it, so the
+    # logging module need not look them up (its documented optimisations; a move logs one line).
+    logging._srcfile = None
+    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
+    logging.logAsyncioTasks = False  # (Python 3.12+)
     handler = logging.StreamHandler(sys.stderr)
     if json_logs:
         handler.setFormatter(JsonLines())
