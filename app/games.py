@@ -78,13 +78,10 @@ def wake_bots(app, gid: str) -> None:
     """A game changed: this instance's bot driver looks whether one of its bot seats is to move,
     the clocks and the webhook catch up (on SQLite's local bus no note comes back to us, so every
     local change says so itself)."""
-    driver = getattr(app.state, "bots", None)
-    if driver is not None:
-        driver.poke(gid)
-    for name in ("clocks", "hooks"):  # app.clocks, app.webhooks: nothing at all for a live game without a hook
-        service = getattr(app.state, name, None)
-        if service is not None:
-            service.poke(gid)
+    # The bot driver, app.clocks, app.webhooks (set by the lifespan): each `wanted` answers at once
+    # for a live game of people without a hook, which costs no task.
+    for service in getattr(app.state, "game_services", ()):
+        service.poke(gid)
 
 
 async def push_room(app, gid: str) -> None:

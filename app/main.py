@@ -80,8 +80,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         await bus.start(heard, resubscribed)
         app.state.bots = BotDriver(app)
+        app.state.game_services = (app.state.bots,)  # the services games.wake_bots pokes, so far
         await app.state.bots.start()  # its first sweep picks up the games whose bots wait for a move
         app.state.clocks, app.state.presence, app.state.hooks = Clocks(app), Presence(app), HookSender(app)
+        app.state.game_services = (app.state.bots, app.state.clocks, app.state.hooks)
         # gc_freezer: `doi serve` sets one (app/gc_tuning.py); the tests' apps leave the collector alone.
         services = [app.state.clocks, app.state.presence, app.state.hooks,
                     *filter(None, [getattr(app.state, "gc_freezer", None)])]

@@ -114,6 +114,7 @@ class GameStore:
         # Rooms created here without a bot seat, until their seats are cached or the room changes
         # otherwise than by a claim: their claims need no seat read to know no bot is to move.
         self._born_human: set[str] = set()
+        self._botless: dict[str, tuple[list[SeatRow], bool]] = {}  # without_bots', with the rows it is of
         # Rooms created here that nobody has chatted in yet, while this instance is the only one
         # (the local bus: a line said on another instance would not reach this set): a socket
         # joining them has no chat to read.
@@ -294,7 +295,10 @@ class GameStore:
         if rows is None:
             return gid in self._born_human
         self._born_human.discard(gid)
-        return not any(r.bot for r in rows)
+        got = self._botless.get(gid)  # every move asks: once per kept seat rows (ORM reads cost)
+        if got is None or got[0] is not rows:
+            got = self._botless[gid] = (rows, not any(r.bot for r in rows))
+        return got[1]
 
     async def list_games(self, statuses: list[str], public_only: bool = True, limit: int = 100) -> list[GameRow]:
         async with self.sessions() as s:
@@ -389,6 +393,7 @@ class GameStore:
         self._active.discard(gid)
         self._seats.pop(gid, None)
         self._infos.pop(gid, None)
+        self._botless.pop(gid, None)
         self._born_human.discard(gid)
 
     def release(self, gid: str) -> None:
@@ -409,6 +414,7 @@ class GameStore:
         whether the game runs are read again (once per room change, never per move)."""
         self._seats.pop(gid, None)
         self._infos.pop(gid, None)
+        self._botless.pop(gid, None)
         self._born_human.discard(gid)  # a hand-over to a bot is a room change too
         try:
             row = await self.row(gid)
