@@ -279,3 +279,31 @@ def test_the_writers_url_keeps_what_the_database_url_says(pg_url, games):
 
     assert run_async(scenario()) == [(name, False)]
     assert MoveWriter.APPLICATION_NAME == "doi-moves"
+
+
+def test_a_connection_the_server_ended_is_not_used_again(pg_url, games):
+    """A kept connection whose session the server ended while it was idle (a restart, an
+    administrator's pg_terminate_backend) is dropped at checkout: the next move opens another and
+    commits, instead of failing on the dead one."""
+    gid, = games(1)
+    name = f"doi-moves-{secrets.token_hex(3)}"
+
+    async def scenario():
+        writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
+        writer.APPLICATION_NAME = name
+        watch = await psycopg.AsyncConnection.connect(pg_url, autocommit=True)
+        try:
+            assert await writer.write(Move(gid, 0, "soviet", {"type": "pass"}, "active", None))
+            await watch.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                                (name,))
+            while await _writers(watch, name):
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(0.2)  # the writer's loop hears its socket close
+            ok = await asyncio.wait_for(writer.write(Move(gid, 1, "rev1", {"type": "pass"}, "active", None)), 10)
+            return ok, await _writers(watch, name)
+        finally:
+            await writer.close()
+            await watch.close()
+
+    assert run_async(scenario()) == (True, 1)
+    assert _row(pg_url, "SELECT version FROM games WHERE id = %s", gid) == (2,)
