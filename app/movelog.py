@@ -130,7 +130,7 @@ class MoveWriter:
     async def _write_async(self, move: Move, note: str) -> bool:
         """PostgreSQL: one prepared statement in autocommit, so one round trip commits the move (and
         sends the NOTIFY, when the bus is LISTEN/NOTIFY). Straight on asyncpg: SQLAlchemy's
-        per-statement work would double the cost of the move, psycopg's takes twice asyncpg's."""
+        per-statement work would double the cost of the move, and psycopg's is ~1.6 times asyncpg's."""
         from asyncpg.exceptions import UniqueViolationError
 
         args = (move.game_id, move.version, move.new_version, move.status, json.dumps(move.result), move.seat,
