@@ -31,6 +31,7 @@ def games(pg_url):
 
     yield make
     with psycopg.connect(pg_url, autocommit=True) as c:
+        c.execute("DELETE FROM snapshots WHERE game_id = ANY(%s)", (made,))
         c.execute("DELETE FROM actions WHERE game_id = ANY(%s)", (made,))
         c.execute("DELETE FROM games WHERE id = ANY(%s)", (made,))
 
@@ -124,3 +125,185 @@ def test_a_snapshot_is_the_state_as_json_in_its_own_key_order():
     assert back == state and list(back) == list(state) and list(back["a"]) == ["y", "b"]
     huge = {"n": 2**70, "k": "x"}  # beyond orjson's 64-bit integers: still written, exactly
     assert json.loads(state_json(huge)) == huge
+
+
+def _row(pg_url, sql: str, *params):
+    with psycopg.connect(pg_url, autocommit=True) as c:
+        return c.execute(sql, params).fetchone()
+
+
+def test_a_move_is_stored_as_written(pg_url, games):
+    """The snapshot's JSON text is kept byte for byte (json, not jsonb: its key order and spacing
+    too); `action` and `result` are json.dumps' text, as SQLAlchemy writes them, so the ORM reads
+    them back equal; a NUL in an action's string is kept as its \\u0000 escape and read back."""
+    import json
+
+    gid, = games(1)
+    snapshot = '{"z": 1,"a" : {"y": [1, 2], "b": null},  "n": 1.50, "s": "\\u00e9\\u0000"}'
+    action = {"type": "pass", "note": "a\x00b", "é": [1, {"k": None}]}
+    result = {"winner": "soviet", "reason": "x"}
+
+    async def scenario():
+        writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
+        try:
+            first = await writer.write(Move(gid, 0, "soviet", action, "active", None, snapshot))
+            second = await writer.write(Move(gid, 1, "rev1", {"type": "done"}, "finished", result))
+            return first, second
+        finally:
+            await writer.close()
+
+    assert run_async(scenario()) == (True, True)
+    state, = _row(pg_url, "SELECT state::text FROM snapshots WHERE game_id = %s AND seq = 1", gid)
+    assert state == snapshot
+    text, seat, at = _row(pg_url, "SELECT action::text, seat, at FROM actions WHERE game_id = %s AND seq = 1", gid)
+    assert text == json.dumps(action) and json.loads(text) == action and seat == "soviet" and at is not None
+    status, version, stored = _row(pg_url, "SELECT status, version, result::text FROM games WHERE id = %s", gid)
+    assert (status, version, stored) == ("finished", 2, json.dumps(result))
+    assert _row(pg_url, "SELECT count(*) FROM snapshots WHERE game_id = %s", gid) == (1,)
+
+    from sqlalchemy import create_engine, select
+    from sqlalchemy.orm import Session
+
+    from app.models import ActionRow, GameRow
+
+    engine = create_engine(pg_url.replace("postgresql://", "postgresql+psycopg://"))
+    try:
+        with Session(engine) as s:
+            assert s.scalars(select(ActionRow.action).where(ActionRow.game_id == gid, ActionRow.seq == 1)).one() == action
+            assert s.get(GameRow, gid).result == result
+    finally:
+        engine.dispose()
+
+
+def test_a_stale_move_changes_nothing(pg_url, games):
+    """A move at a version the game has left (0 rows), or whose action row is already there (a
+    unique violation), is False and writes nothing; the writer's connection goes on writing."""
+    gid, other = games(2)
+    with psycopg.connect(pg_url, autocommit=True) as c:
+        c.execute("INSERT INTO actions (game_id, seq, seat, action, at) VALUES (%s, 1, 'rev1', '{}', now())", (other,))
+
+    async def scenario():
+        writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
+        try:
+            return [await writer.write(Move(gid, 3, "soviet", {"type": "pass"}, "active", None)),
+                    await writer.write(Move(other, 0, "soviet", {"type": "pass"}, "active", None, "{}")),
+                    await writer.write(Move(gid, 0, "soviet", {"type": "pass"}, "active", None))]
+        finally:
+            await writer.close()
+
+    assert run_async(scenario()) == [False, False, True]
+    assert _row(pg_url, "SELECT version FROM games WHERE id = %s", other) == (0,)
+    assert _row(pg_url, "SELECT action::text FROM actions WHERE game_id = %s AND seq = 1", other) == ("{}",)
+    assert _row(pg_url, "SELECT count(*) FROM snapshots WHERE game_id = %s", other) == (0,)
+    assert _row(pg_url, "SELECT version FROM games WHERE id = %s", gid) == (1,)
+
+
+def test_a_cancelled_writes_connection_is_closed_not_reused(pg_url, games):
+    """The connection of a write cut short is closed (its session leaves pg_stat_activity) and the
+    next write opens another; the kept connection of a write that ended well is reused; close()
+    closes every one."""
+    games = games(3)
+    name = f"doi-moves-{secrets.token_hex(3)}"
+
+    async def scenario():
+        writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
+        writer.APPLICATION_NAME = name
+        locker = await psycopg.AsyncConnection.connect(pg_url)
+        watch = await psycopg.AsyncConnection.connect(pg_url, autocommit=True)
+
+        async def pids():
+            cur = await watch.execute("SELECT pid FROM pg_stat_activity WHERE application_name = %s", (name,))
+            return {pid for pid, in await cur.fetchall()}
+
+        try:
+            assert await writer.write(Move(games[0], 0, "soviet", {"type": "pass"}, "active", None))
+            first = await pids()
+            assert await writer.write(Move(games[0], 1, "rev1", {"type": "pass"}, "active", None))
+            assert await pids() == first  # kept and reused
+            await locker.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (games[1],))
+            stuck = asyncio.create_task(writer.write(Move(games[1], 0, "soviet", {"type": "pass"}, "active", None)))
+            await asyncio.sleep(0.3)
+            stuck.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await stuck
+            await locker.rollback()
+            assert await asyncio.wait_for(writer.write(Move(games[2], 0, "soviet", {"type": "pass"}, "active", None)), 10)
+            second = await pids()
+            await writer.close()
+            for _ in range(50):  # the server ends a session a moment after its client says goodbye
+                if not await pids():
+                    break
+                await asyncio.sleep(0.02)
+            return first, second, await pids()
+        finally:
+            await writer.close()
+            await locker.close()
+            await watch.close()
+
+    first, second, after = run_async(scenario())
+    assert len(first) == 1 and len(second) == 1 and not first & second
+    assert after == set()
+    assert _row(pg_url, "SELECT version FROM games WHERE id = %s", games[1]) == (0,)
+
+
+def test_the_writers_url_keeps_what_the_database_url_says(pg_url, games):
+    """Password (any characters), host, port, database and sslmode reach asyncpg as given; libpq's
+    connect_timeout becomes asyncpg's timeout and libpq's client-side socket settings, which
+    asyncpg would send the server as settings it refuses, stay behind; the connections still show
+    as "doi-moves" whatever application_name the URL names."""
+    from urllib.parse import unquote, urlsplit
+
+    from app.movelog import asyncpg_dsn
+
+    dsn, options = asyncpg_dsn("postgresql+psycopg://u:p%40ss%3Aw%2Frd%25@db.example:6543/doi"
+                               "?sslmode=verify-full&connect_timeout=7&keepalives=1&keepalives_idle=30")
+    parts = urlsplit(dsn)
+    assert parts.scheme == "postgresql" and (parts.hostname, parts.port, parts.path) == ("db.example", 6543, "/doi")
+    assert (unquote(parts.username), unquote(parts.password)) == ("u", "p@ss:w/rd%")
+    assert parts.query == "sslmode=verify-full" and options == {"timeout": 7.0}
+
+    gid, = games(1)
+    name, other = f"doi-moves-{secrets.token_hex(3)}", f"other-{secrets.token_hex(3)}"
+    url = f"{pg_url}?sslmode=disable&connect_timeout=5&keepalives=1&application_name={other}"
+
+    async def scenario():
+        writer = MoveWriter(url, Bus(), None, max_connections=1)
+        writer.APPLICATION_NAME = name
+        try:
+            assert await writer.write(Move(gid, 0, "soviet", {"type": "pass"}, "active", None))
+            with psycopg.connect(pg_url, autocommit=True) as c:
+                return c.execute("SELECT a.application_name, s.ssl FROM pg_stat_activity a JOIN pg_stat_ssl s "
+                                 "USING (pid) WHERE a.application_name IN (%s, %s)", (name, other)).fetchall()
+        finally:
+            await writer.close()
+
+    assert run_async(scenario()) == [(name, False)]
+    assert MoveWriter.APPLICATION_NAME == "doi-moves"
+
+
+def test_a_connection_the_server_ended_is_not_used_again(pg_url, games):
+    """A kept connection whose session the server ended while it was idle (a restart, an
+    administrator's pg_terminate_backend) is dropped at checkout: the next move opens another and
+    commits, instead of failing on the dead one."""
+    gid, = games(1)
+    name = f"doi-moves-{secrets.token_hex(3)}"
+
+    async def scenario():
+        writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
+        writer.APPLICATION_NAME = name
+        watch = await psycopg.AsyncConnection.connect(pg_url, autocommit=True)
+        try:
+            assert await writer.write(Move(gid, 0, "soviet", {"type": "pass"}, "active", None))
+            await watch.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                                (name,))
+            while await _writers(watch, name):
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(0.2)  # the writer's loop hears its socket close
+            ok = await asyncio.wait_for(writer.write(Move(gid, 1, "rev1", {"type": "pass"}, "active", None)), 10)
+            return ok, await _writers(watch, name)
+        finally:
+            await writer.close()
+            await watch.close()
+
+    assert run_async(scenario()) == (True, 1)
+    assert _row(pg_url, "SELECT version FROM games WHERE id = %s", gid) == (2,)
