@@ -58,7 +58,7 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
         return {seat: []}
     top = g.s["stack"][-1]
     handler = FRAMES[top["kind"]]
-    keeps = handler.keeps_undo
+    keeps = handler.keeps_undo_for
     lists = {seat: legal}
     if handler.team_answer:
         for other in g.s["seats"]:
@@ -71,7 +71,7 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
     snapshot = None
     for st, acts in lists.items():
         for i, a in enumerate(acts):
-            if i in done[st] or a["type"] == "undo" or a["type"] in keeps:
+            if i in done[st] or a["type"] == "undo" or keeps(g, top, a):
                 continue
             # The seats offered this same action at the same place (their lists are the frame's
             # actions, the undo of the last mover's seat aside).

@@ -159,7 +159,7 @@ def test_marks_agree_with_undo_over_random_games():
     """For every action offered in random games: marked None means undo is offered after it; undo
     gone means it is marked with a reason. The one allowed difference is "passes" with undo kept:
     a question to other seats that their hidden hands let them skip (the secrecy rule above).
-    Actions a frame declares `keeps_undo` always keep it."""
+    Actions a frame declares to keep undo (`Frame.keeps_undo_for`) always keep it."""
     conservative = 0
     checked = 0
     for seed in (3, 11):
@@ -169,14 +169,15 @@ def test_marks_agree_with_undo_over_random_games():
             if g.result is not None:
                 break
             for seat in g.active_seats():
-                keeps = FRAMES[top(g)["kind"]].keeps_undo
+                frame = top(g)
+                keeps = FRAMES[frame["kind"]].keeps_undo_for
                 for a, mark in zip(g.legal_actions(seat), g.irreversible(seat), strict=True):
                     if a["type"] == "undo":
                         continue
                     assert mark is None or mark in REASONS
                     kept = undo_after(g, seat, a)
                     checked += 1
-                    if a["type"] in keeps:
+                    if keeps(g, frame, a):
                         assert kept and mark is None, (a, top(g)["kind"])
                     if mark is None:
                         assert kept, (a, top(g)["kind"])

@@ -37,6 +37,12 @@ class HeadlineStep(Frame):
         acts.append({"type": "done"})
         return acts
 
+    def keeps_undo_for(self, g, f, action):
+        # Collecting a red headline's CP or discarding a green one runs no effect: the step goes on,
+        # and "done" is always offered. (The card is the player's own.)
+        return action["type"] == "play_headline" and (
+            action["mode"] == "discard" or (action["mode"] == "cp" and HEADLINE[action["card"]]["colour"] == "red"))
+
     def on_done(self, g, f, seat, a):
         ops.log(g, f"The Soviet commander ends the headline step with {g.s['cp']} CP.")
         pop(g, f)
