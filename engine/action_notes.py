@@ -15,6 +15,7 @@ never shows through.
 from __future__ import annotations
 
 import pickle
+from itertools import compress
 
 try:  # the fastest exact copy of a JSON state (below); the engine runs without it too
     import orjson
@@ -97,21 +98,19 @@ class _Snapshot:
     value does not change while its actions are tried: the tries work on copies) and read back
     per try. The state is plain JSON (snapshots are JSON), so orjson gives a value back exactly,
     key order included (the engine walks its dicts in order); pickle when orjson is missing or
-    refuses a value (an integer beyond 64 bits). Scalars are shared; the records (`_RECORDS`)
-    start empty."""
+    refuses a value (an integer beyond 64 bits); a flat list or dict is copied as it stands
+    (`_frozen`). Scalars are shared; the records (`_RECORDS`) start empty."""
 
     __slots__ = ("source", "scalars", "lazy", "order", "frozen")
 
     def __init__(self, state: dict):
         self.source = state
-        self.scalars: dict = {}
-        lazy = []
-        for k, v in state.items():
-            if v.__class__ in _SCALARS and k not in _RECORDS:
-                self.scalars[k] = v
-            else:
-                lazy.append(k)
-        self.lazy = frozenset(lazy)
+        # The scalar values, picked in C (map, compress): a loop in Python over the state's ~40
+        # keys cost about as much as a short try.
+        self.scalars: dict = dict(compress(state.items(), map(_SCALARS.__contains__, map(type, state.values()))))
+        for k in _RECORDS:
+            self.scalars.pop(k, None)
+        self.lazy = frozenset(state).difference(self.scalars)
         self.order = tuple(state)
         self.frozen: dict = {k: _EMPTY for k in _RECORDS if k in self.lazy}  # key -> (loads, bytes)
 
@@ -123,6 +122,12 @@ class _Snapshot:
 
 
 def _frozen(value) -> tuple:
+    """(copy, arg): `copy(arg)` is a fresh copy of `value`, as many times as asked. A flat list or
+    dict (scalars only, as most of the state's piles are) is copied as it stands, key order kept:
+    the game's value does not change while its actions are tried."""
+    c = value.__class__
+    if (c is list or c is dict) and all(map(_SCALARS.__contains__, map(type, value if c is list else value.values()))):
+        return c.copy, value
     if orjson is not None:
         try:
             return orjson.loads, orjson.dumps(value)
@@ -131,7 +136,7 @@ def _frozen(value) -> tuple:
     return pickle.loads, pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
 
 
-_EMPTY = (pickle.loads, pickle.dumps([]))
+_EMPTY = (list, ())
 
 
 class _TryState(dict):

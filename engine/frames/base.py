@@ -37,6 +37,9 @@ class Frame:
     # deciders sends it (the log's words aside), so engine/action_notes.py tries it once for all
     # the seats offered it (tests/test_action_notes.py checks the claim).
     team_answer = False
+    # True where `actions` offers every decider something whatever the state (an unconditional
+    # "done"): `has_actions` then answers without listing them (tests/test_action_notes.py checks it).
+    always_has_actions = False
 
     def keeps_undo_for(self, g, f, action: dict) -> bool:
         """Whether `action` surely keeps undo (`keeps_undo`), so engine/action_notes.py need not try
@@ -53,7 +56,7 @@ class Frame:
     def has_actions(self, g, f, seat: str) -> bool:
         """Whether `actions` would offer `seat` anything (engine/action_notes.py's tries ask only
         that); a frame may answer without listing them."""
-        return bool(self.actions(g, f, seat))
+        return self.always_has_actions or bool(self.actions(g, f, seat))
 
     def apply(self, g, f, seat: str, action: dict) -> None:
         """One handler per action: {"type": T, ...} runs `on_T(g, f, seat, action)`. Only legal

@@ -420,6 +420,12 @@ class Act(Frame):
             return self._collect_actions(g, f, seat)
         return self._select_actions(g, f, seat)
 
+    def has_actions(self, g, f, seat):
+        # "cancel" while collecting and when giving; "done" once a card is chosen.
+        if f["stage"] == "collect" or f["what"] == "give_cards" or f["cards"]:
+            return True
+        return bool(self._select_actions(g, f, seat))
+
     def _collect_actions(self, g, f, seat):
         what = f["what"]
         need = action_need(g, seat, what)

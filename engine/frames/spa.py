@@ -92,6 +92,8 @@ class SpaPhase(Frame):
 
     Play SPA cards in any order, or retrieve all played ones instead."""
 
+    always_has_actions = True  # "done"
+
     # A card's frame comes next, and it asks the Soviet commander: "done" is always offered, and an
     # Attack! card is usable only with a target to choose (`card_usable`).
     keeps_undo = frozenset({"play_spa"})
@@ -141,6 +143,8 @@ class MoveSniper(Frame):
 
     Move one sniper one step (never out of a barricaded location)."""
 
+    always_has_actions = True  # "done"
+
     # Back to the SPA phase's frame (only it pushes a card's frame), which always offers "done".
     keeps_undo = frozenset({"move_sniper", "done"})
 
@@ -168,6 +172,8 @@ class MoveMilitia(Frame):
     """Rulebook: SPA card 2: Move militia
 
     One militia up to 3 times, one twice and one once, or three once each."""
+
+    always_has_actions = True  # "done"
 
     # The card goes on ("done" is always offered); "done" goes back to the SPA phase's frame, the
     # only one that pushes a card's frame, which always offers "done" too.
@@ -204,6 +210,8 @@ class PlaceMilitia(Frame):
     """Rulebook: SPA card 3: Place militia
 
     Up to 2 militia together in one reinforcement location."""
+
+    always_has_actions = True  # "done"
 
     # Back to the SPA phase's frame (only it pushes a card's frame), which always offers "done".
     keeps_undo = frozenset({"place_militia", "done"})
