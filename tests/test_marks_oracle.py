@@ -79,7 +79,7 @@ def test_a_tries_state_reads_and_writes_as_a_whole_copy_would():
         lazy = _TryState(_Snapshot(source))
         for _ in range(rnd.randrange(1, 12)):
             k = rnd.choice(keys)
-            op = rnd.randrange(12)
+            op = rnd.randrange(13)
             results = []
             for d in (plain, lazy):
                 try:
@@ -108,8 +108,11 @@ def test_a_tries_state_reads_and_writes_as_a_whole_copy_would():
                         results.append(d.get(k))
                     elif op == 10:
                         results.append((dict(d), {**d}, copy.deepcopy(d), d.copy()))
-                    else:
+                    elif op == 11:
                         results.append(d.pop(k, "gone"))
+                    else:
+                        d.clear()
+                        results.append(None)
                 except KeyError as e:
                     results.append(("KeyError", e.args))
             assert results[0] == results[1], (op, k, results)
