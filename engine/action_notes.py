@@ -15,6 +15,7 @@ never shows through.
 from __future__ import annotations
 
 import pickle
+from operator import itemgetter
 
 try:  # the fastest exact copy of a JSON state (below); the engine runs without it too
     import orjson
@@ -58,7 +59,7 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
         return {seat: []}
     top = g.s["stack"][-1]
     handler = FRAMES[top["kind"]]
-    keeps = handler.keeps_undo
+    keeps = handler.keeps_undo_for
     lists = {seat: legal}
     if handler.team_answer:
         for other in g.s["seats"]:
@@ -71,7 +72,7 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
     snapshot = None
     for st, acts in lists.items():
         for i, a in enumerate(acts):
-            if i in done[st] or a["type"] == "undo" or a["type"] in keeps:
+            if i in done[st] or a["type"] == "undo" or keeps(g, top, a):
                 continue
             # The seats offered this same action at the same place (their lists are the frame's
             # actions, the undo of the last mover's seat aside).
@@ -97,23 +98,16 @@ class _Snapshot:
     value does not change while its actions are tried: the tries work on copies) and read back
     per try. The state is plain JSON (snapshots are JSON), so orjson gives a value back exactly,
     key order included (the engine walks its dicts in order); pickle when orjson is missing or
-    refuses a value (an integer beyond 64 bits). Scalars are shared; the records (`_RECORDS`)
-    start empty."""
+    refuses a value (an integer beyond 64 bits); a flat list or dict is copied as it stands
+    (`_frozen`). Scalars are shared; the records (`_RECORDS`) start empty. Nothing is walked when
+    the snapshot is made: sorting the state's ~40 keys into scalars and the rest cost more than
+    a short try, and a try reads only a few scalars."""
 
-    __slots__ = ("source", "scalars", "lazy", "order", "frozen")
+    __slots__ = ("source", "frozen")
 
     def __init__(self, state: dict):
         self.source = state
-        self.scalars: dict = {}
-        lazy = []
-        for k, v in state.items():
-            if v.__class__ in _SCALARS and k not in _RECORDS:
-                self.scalars[k] = v
-            else:
-                lazy.append(k)
-        self.lazy = frozenset(lazy)
-        self.order = tuple(state)
-        self.frozen: dict = {k: _EMPTY for k in _RECORDS if k in self.lazy}  # key -> (loads, bytes)
+        self.frozen: dict = dict.fromkeys(_RECORDS, _EMPTY)  # key -> (copy, arg): `_frozen`
 
     def copy_of(self, key: str):
         frozen = self.frozen.get(key)
@@ -123,6 +117,14 @@ class _Snapshot:
 
 
 def _frozen(value) -> tuple:
+    """(copy, arg): `copy(arg)` is a fresh copy of `value`, as many times as asked. A scalar is
+    shared; a flat list or dict (scalars only, as most of the state's piles are) is copied as it
+    stands, key order kept: the game's value does not change while its actions are tried."""
+    c = value.__class__
+    if c in _SCALARS:
+        return _FIRST, (value,)
+    if (c is list or c is dict) and all(map(_SCALARS.__contains__, map(type, value if c is list else value.values()))):
+        return c.copy, value
     if orjson is not None:
         try:
             return orjson.loads, orjson.dumps(value)
@@ -131,46 +133,50 @@ def _frozen(value) -> tuple:
     return pickle.loads, pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
 
 
-_EMPTY = (pickle.loads, pickle.dumps([]))
+_FIRST = itemgetter(0)  # a scalar's "copy": itself, by a call in C
+_EMPTY = (list, ())
 
 
 class _TryState(dict):
-    """A try's state: the snapshot's scalars at once, every other key copied from the snapshot
-    the first time it is asked for (`__missing__`), so a try pays only for what it reads. Reads
-    and writes by key run at dict speed; `in`, `get`, `setdefault`, `pop` and `del` see the keys
-    not read yet; anything that walks the whole state first reads every key and puts them in the
-    snapshot's order, so it sees exactly what a whole copy would (tests/test_marks_oracle.py)."""
+    """A try's state: every key of the snapshot copied from it the first time it is asked for
+    (`__missing__`; scalars shared), so a try pays only for what it reads. Reads and writes by
+    key run at dict speed; `in`, `get`, `setdefault`, `pop` and `del` see the keys not read yet
+    (those of the snapshot neither in the dict nor deleted, `_gone`); anything that walks the
+    whole state first reads every key and puts them in the snapshot's order, so it sees exactly
+    what a whole copy would (tests/test_marks_oracle.py)."""
 
-    __slots__ = ("_snap", "_cold", "_order")
+    __slots__ = ("_snap", "_source", "_gone")
 
     def __init__(self, snap: _Snapshot):
-        dict.__init__(self, snap.scalars)
         self._snap = snap
-        self._cold = set(snap.lazy)  # keys not read yet
-        self._order = snap.order
+        self._source = snap.source
+        self._gone = ()  # the snapshot's keys deleted from this state (a set once one is)
 
     def __missing__(self, key):
-        if key not in self._cold:
+        if key not in self._source or key in self._gone:
             raise KeyError(key)
-        self._cold.discard(key)
         snap = self._snap
-        frozen = snap.frozen.get(key)  # snap.copy_of(key), inline: a try copies about four keys
+        frozen = snap.frozen.get(key)  # snap.copy_of(key), inline: a try reads a few keys
         if frozen is None:
-            frozen = snap.frozen[key] = _frozen(snap.source[key])
+            frozen = snap.frozen[key] = _frozen(self._source[key])
         value = frozen[0](frozen[1])
         dict.__setitem__(self, key, value)
         return value
 
+    def _cold(self, key) -> bool:
+        """Whether `key` is the snapshot's and not read (nor set, nor deleted) yet."""
+        return not dict.__contains__(self, key) and key in self._source and key not in self._gone
+
     def __contains__(self, key) -> bool:
-        return dict.__contains__(self, key) or key in self._cold
+        return dict.__contains__(self, key) or (key in self._source and key not in self._gone)
 
     def get(self, key, default=None):
         if dict.__contains__(self, key):
             return dict.__getitem__(self, key)
-        return self.__missing__(key) if key in self._cold else default
+        return self.__missing__(key) if key in self._source and key not in self._gone else default
 
     def setdefault(self, key, default=None):
-        if key in self._cold and not dict.__contains__(self, key):
+        if self._cold(key):
             self.__missing__(key)
         return dict.setdefault(self, key, default)
 
@@ -185,22 +191,21 @@ class _TryState(dict):
     def _forget(self, key) -> None:
         """Before a key is deleted: read it (pop returns it, and a missing key must raise as in a
         plain dict); if it comes back it goes to the end, as in a plain dict."""
-        if key in self._cold:
-            if dict.__contains__(self, key):
-                self._cold.discard(key)
-            else:
-                self.__missing__(key)
-        if key in self._order:
-            self._order = tuple(k for k in self._order if k != key)
+        if self._cold(key):
+            self.__missing__(key)
+        if key in self._source and key not in self._gone:
+            self._gone = set(self._gone) | {key}
 
     def _whole(self) -> dict:
         """Every key read, in the order a whole copy has (new keys after, as added)."""
-        for key in list(self._cold):
-            if dict.__contains__(self, key):
-                self._cold.discard(key)
-            else:
+        gone = self._gone
+        order = []
+        for key in self._source:
+            if key in gone:
+                continue
+            if not dict.__contains__(self, key):
                 self.__missing__(key)
-        order = [k for k in self._order if dict.__contains__(self, k)]
+            order.append(key)
         if list(dict.keys(self))[:len(order)] != order:
             items = dict(dict.items(self))
             dict.clear(self)
@@ -209,6 +214,9 @@ class _TryState(dict):
             dict.update(self, items)
         return self
 
+    def clear(self) -> None:
+        self._gone = set(self._source)
+        dict.clear(self)
 
     def popitem(self):
         key, value = dict.popitem(self._whole())
@@ -238,7 +246,7 @@ def _whole_then(name: str):
 
 
 for _name in ("keys", "values", "items", "__iter__", "__len__", "__eq__", "__ne__", "__repr__", "__reversed__",
-              "copy", "__or__", "__ror__", "__ior__", "clear", "update"):
+              "copy", "__or__", "__ror__", "__ior__", "update"):
     setattr(_TryState, _name, _whole_then(_name))
 
 

@@ -1,7 +1,8 @@
 """The undo marks as engine/action_notes.py made them before session 6: every try reads the whole
 state back from one orjson copy (pickle when orjson refuses a value) and runs to its end. Kept only
 as the oracle of tests/test_marks_oracle.py: the engine's cheaper marks must equal these, action
-by action."""
+by action. Unlike the engine, it tries every action, those a frame declares to keep undo
+(`Frame.keeps_undo_for`) included, so the oracle checks those claims too."""
 from __future__ import annotations
 
 import pickle
@@ -18,11 +19,10 @@ def irreversible(g: Game, seat: str) -> list[str | None]:
     legal = g._legal_for(seat)
     if not legal:
         return []
-    keeps = FRAMES[g.s["stack"][-1]["kind"]].keeps_undo
     snapshot = None
     out = []
     for a in legal:
-        if a["type"] == "undo" or a["type"] in keeps:
+        if a["type"] == "undo":
             out.append(None)
             continue
         if snapshot is None:

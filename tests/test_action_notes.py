@@ -159,7 +159,7 @@ def test_marks_agree_with_undo_over_random_games():
     """For every action offered in random games: marked None means undo is offered after it; undo
     gone means it is marked with a reason. The one allowed difference is "passes" with undo kept:
     a question to other seats that their hidden hands let them skip (the secrecy rule above).
-    Actions a frame declares `keeps_undo` always keep it."""
+    Actions a frame declares to keep undo (`Frame.keeps_undo_for`) always keep it."""
     conservative = 0
     checked = 0
     for seed in (3, 11):
@@ -169,14 +169,15 @@ def test_marks_agree_with_undo_over_random_games():
             if g.result is not None:
                 break
             for seat in g.active_seats():
-                keeps = FRAMES[top(g)["kind"]].keeps_undo
+                frame = top(g)
+                keeps = FRAMES[frame["kind"]].keeps_undo_for
                 for a, mark in zip(g.legal_actions(seat), g.irreversible(seat), strict=True):
                     if a["type"] == "undo":
                         continue
                     assert mark is None or mark in REASONS
                     kept = undo_after(g, seat, a)
                     checked += 1
-                    if a["type"] in keeps:
+                    if keeps(g, frame, a):
                         assert kept and mark is None, (a, top(g)["kind"])
                     if mark is None:
                         assert kept, (a, top(g)["kind"])
@@ -344,3 +345,24 @@ def test_zhukov_draws_are_marked_with_a_reason_the_table_can_say():
                                      or g.legal_actions(seat)))
     assert "draw" in seen
     assert seen <= set(REASONS) | {None}, seen - set(REASONS)
+
+
+def test_has_actions_says_what_listing_the_actions_says():
+    """The tries ask a frame only whether a seat has actions (`Frame.has_actions`), and frames
+    answer without listing them where they can (`always_has_actions`, Turn, Act): the answer must
+    be the list's, for every decider of every frame random games of both rulesets reach."""
+    kinds = set()
+    for revs, seed, options in [(3, 1, {}), (2, 4, {}), (1, 8, {}), (3, 9, {"promo_printing_press": True}),
+                                (3, 55, {"ruleset": "zhukov"}), (2, 56, {"ruleset": "zhukov"})]:
+        rnd = random.Random(seed)
+        g = new_game(revs, seed, options)
+        while g.result is None:
+            f = top(g)
+            handler = FRAMES[f["kind"]]
+            for seat in handler.deciders(g, f):
+                assert handler.has_actions(g, f, seat) == bool(handler.actions(g, f, seat)), (f["kind"], seat)
+                kinds.add(f["kind"])
+            seat = rnd.choice(g.active_seats())
+            g.apply(seat, rnd.choice([a for a in g.legal_actions(seat) if a["type"] not in ("undo", "cancel")]))
+    declared = {kind for kind, h in FRAMES.items() if h.always_has_actions} | {"turn", "act"}
+    assert declared <= kinds, sorted(declared - kinds)

@@ -79,7 +79,7 @@ def test_a_tries_state_reads_and_writes_as_a_whole_copy_would():
         lazy = _TryState(_Snapshot(source))
         for _ in range(rnd.randrange(1, 12)):
             k = rnd.choice(keys)
-            op = rnd.randrange(12)
+            op = rnd.randrange(13)
             results = []
             for d in (plain, lazy):
                 try:
@@ -108,11 +108,44 @@ def test_a_tries_state_reads_and_writes_as_a_whole_copy_would():
                         results.append(d.get(k))
                     elif op == 10:
                         results.append((dict(d), {**d}, copy.deepcopy(d), d.copy()))
-                    else:
+                    elif op == 11:
                         results.append(d.pop(k, "gone"))
+                    else:
+                        d.clear()
+                        results.append(None)
                 except KeyError as e:
                     results.append(("KeyError", e.args))
             assert results[0] == results[1], (op, k, results)
             assert [type(r) for r in results[0]] == [type(r) for r in results[1]] if op == 10 else True
         assert list(lazy.items()) == list(plain.items())
     assert source == {"a": 1, "b": [1, 2], "c": {"x": [3]}, "log": ["old"], "d": None, "e": "s", "f": [], "big": 2**70, "g": [2**70]}
+
+
+def test_every_action_declared_to_keep_undo_keeps_it_on_a_whole_copy():
+    """The marks skip the tries of actions a frame declares to keep undo (`Frame.keeps_undo`,
+    `Frame.keeps_undo_for`). Each such claim, wherever random games of both rulesets offer it,
+    must read None on a whole-copy try (tests/marks_reference.py tries every action), and every
+    declared action type must come up at least once, so no claim goes unchecked."""
+    from engine.frames.base import FRAMES
+
+    declared = {(kind, t) for kind, h in FRAMES.items() for t in h.keeps_undo}
+    declared.add(("headline", "play_headline"))  # HeadlineStep.keeps_undo_for: red for CP, green discarded
+    seen = set()
+
+    def check(g):
+        top = g.s["stack"][-1]
+        handler = FRAMES[top["kind"]]
+        for seat in g.seats:
+            legal = g._legal_for(seat)
+            claims = [i for i, a in enumerate(legal) if a["type"] != "undo" and handler.keeps_undo_for(g, top, a)]
+            if not claims:
+                continue
+            want = marks_reference.irreversible(g, seat)
+            for i in claims:
+                assert want[i] is None, (top["kind"], legal[i], want[i])
+                seen.add((top["kind"], legal[i]["type"]))
+
+    for revs, seed, options in GAMES + [(revs, 60 + revs, {}) for revs in (1, 2, 3)] + [
+            (revs, 70 + revs, {"ruleset": "zhukov"}) for revs in (2, 3)]:
+        _play(revs, seed, options, check, steps=600)
+    assert declared <= seen, sorted(declared - seen)

@@ -29,11 +29,22 @@ class Frame:
     # Action types that only change this frame's own picks or push the same seat's next step:
     # nothing is drawn, rolled or revealed and the same seat decides next, so undo stays offered
     # (engine/action_notes.py skips trying them; tests/test_action_notes.py checks the claim).
+    # The claim must hold whatever the state: tests/test_marks_oracle.py tries every action,
+    # declared or not, and compares. Only public facts and the seat's own action may decide it
+    # (`keeps_undo_for`), as the tries' marks do (engine/action_notes.py, "Secrecy").
     keeps_undo: frozenset[str] = frozenset()
     # True where the decision is the team's: an action does the same to the game whichever of the
     # deciders sends it (the log's words aside), so engine/action_notes.py tries it once for all
     # the seats offered it (tests/test_action_notes.py checks the claim).
     team_answer = False
+    # True where `actions` offers every decider something whatever the state (an unconditional
+    # "done"): `has_actions` then answers without listing them (tests/test_action_notes.py checks it).
+    always_has_actions = False
+
+    def keeps_undo_for(self, g, f, action: dict) -> bool:
+        """Whether `action` surely keeps undo (`keeps_undo`), so engine/action_notes.py need not try
+        it. A frame may override it where the claim depends on the action's fields."""
+        return action["type"] in self.keeps_undo
 
     def deciders(self, g, f) -> list[str]:
         """Seats that may decide this frame now ([] for an automatic frame)."""
@@ -45,7 +56,7 @@ class Frame:
     def has_actions(self, g, f, seat: str) -> bool:
         """Whether `actions` would offer `seat` anything (engine/action_notes.py's tries ask only
         that); a frame may answer without listing them."""
-        return bool(self.actions(g, f, seat))
+        return self.always_has_actions or bool(self.actions(g, f, seat))
 
     def apply(self, g, f, seat: str, action: dict) -> None:
         """One handler per action: {"type": T, ...} runs `on_T(g, f, seat, action)`. Only legal

@@ -153,7 +153,10 @@ class Turn(Frame):
     One Revolutionary's turn: movement before each action, the 7 actions, card and fighter abilities,
     ending the turn (one handler per action type)."""
 
-    keeps_undo = frozenset({"move"})  # opens the step's own decision (fighters along, payment)
+    # Each opens the same seat's next decision: a movement step's (fighters along, payment), or an
+    # action's icons to collect (Actions 2-4) or cards to give (Action 6), where "cancel" is always
+    # offered (`Act`); nothing is spent, drawn or rolled before it.
+    keeps_undo = frozenset({"move", "resolve_event", "attack_militia", "destroy_tank", "give_cards"})
 
     def deciders(self, g, f):
         return [f["seat"]]
@@ -416,6 +419,12 @@ class Act(Frame):
         if f["stage"] == "collect":
             return self._collect_actions(g, f, seat)
         return self._select_actions(g, f, seat)
+
+    def has_actions(self, g, f, seat):
+        # "cancel" while collecting and when giving; "done" once a card is chosen.
+        if f["stage"] == "collect" or f["what"] == "give_cards" or f["cards"]:
+            return True
+        return bool(self._select_actions(g, f, seat))
 
     def _collect_actions(self, g, f, seat):
         what = f["what"]

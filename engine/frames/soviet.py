@@ -20,6 +20,11 @@ class HeadlineStep(Frame):
     Play headline cards: red (collect CP or resolve), green (collect CP and the team resolves it, or
     discard)."""
 
+    always_has_actions = True  # "done"
+    # Only the day frame (flow.py) pushes this step, on itself; when it ends the day frame pushes
+    # the event step at once (the Soviet phase: no immediate victory), which always offers "done".
+    keeps_undo = frozenset({"done"})
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -36,6 +41,14 @@ class HeadlineStep(Frame):
                     acts.append({"type": "play_headline", "card": card, "mode": "discard"})
         acts.append({"type": "done"})
         return acts
+
+    def keeps_undo_for(self, g, f, action):
+        # Collecting a red headline's CP or discarding a green one runs no effect: the step goes on,
+        # and "done" is always offered. (The card is the player's own.)
+        if action["type"] in self.keeps_undo:
+            return True
+        return action["type"] == "play_headline" and (
+            action["mode"] == "discard" or (action["mode"] == "cp" and HEADLINE[action["card"]]["colour"] == "red"))
 
     def on_done(self, g, f, seat, a):
         ops.log(g, f"The Soviet commander ends the headline step with {g.s['cp']} CP.")
@@ -135,6 +148,11 @@ class EventStep(Frame):
 
     Buy events from the market with CP (the slot surcharge included)."""
 
+    always_has_actions = True  # "done"
+    # Only the day frame pushes this step, on itself; when it ends the day frame pushes the army
+    # step at once (the Soviet phase: no immediate victory), which always offers "done".
+    keeps_undo = frozenset({"done"})
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -215,6 +233,8 @@ class ArmyStep(Frame):
     """Rulebook: Army step
 
     Move Soviet tanks (1 CP) or place them in a reinforcement location (3 CP)."""
+
+    always_has_actions = True  # "done"
 
     keeps_undo = frozenset({"move_tank", "place_tank"})  # the step goes on ("done" is always offered)
 

@@ -92,6 +92,12 @@ class SpaPhase(Frame):
 
     Play SPA cards in any order, or retrieve all played ones instead."""
 
+    always_has_actions = True  # "done"
+
+    # A card's frame comes next, and it asks the Soviet commander: "done" is always offered, and an
+    # Attack! card is usable only with a target to choose (`card_usable`).
+    keeps_undo = frozenset({"play_spa"})
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -137,6 +143,11 @@ class MoveSniper(Frame):
 
     Move one sniper one step (never out of a barricaded location)."""
 
+    always_has_actions = True  # "done"
+
+    # Back to the SPA phase's frame (only it pushes a card's frame), which always offers "done".
+    keeps_undo = frozenset({"move_sniper", "done"})
+
     def deciders(self, g, f):
         return SOVIET
 
@@ -162,7 +173,11 @@ class MoveMilitia(Frame):
 
     One militia up to 3 times, one twice and one once, or three once each."""
 
-    keeps_undo = frozenset({"move_militia"})  # the card goes on ("done" is always offered)
+    always_has_actions = True  # "done"
+
+    # The card goes on ("done" is always offered); "done" goes back to the SPA phase's frame, the
+    # only one that pushes a card's frame, which always offers "done" too.
+    keeps_undo = frozenset({"move_militia", "done"})
 
     def deciders(self, g, f):
         return SOVIET
@@ -195,6 +210,11 @@ class PlaceMilitia(Frame):
     """Rulebook: SPA card 3: Place militia
 
     Up to 2 militia together in one reinforcement location."""
+
+    always_has_actions = True  # "done"
+
+    # Back to the SPA phase's frame (only it pushes a card's frame), which always offers "done".
+    keeps_undo = frozenset({"place_militia", "done"})
 
     def deciders(self, g, f):
         return SOVIET
