@@ -2,17 +2,19 @@
 cancelled at its stop (app/main.py starts and stops each service in `services`)."""
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 
 
-class LoopService:
+class LoopService(abc.ABC):
     task_name = "service"
 
     _task: asyncio.Task | None = None
 
+    @abc.abstractmethod
     async def _run(self) -> None:
-        raise NotImplementedError
+        """The service's loop (app/gc_tuning.py GcFreezer, app/wal_checkpoint.py WalCheckpointer)."""
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=self.task_name)
