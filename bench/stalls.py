@@ -12,11 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
@@ -63,7 +60,7 @@ def report(trace: dict, raw: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     from bench.compare import summarize
-    from bench.crash import ServerProcess, free_port
+    from bench.prelude_play import play_with_prelude
 
     ap = argparse.ArgumentParser(prog="python -m bench.stalls", description=__doc__.split("\n\n")[0])
     ap.add_argument("--root", default=str(HERE), help="the checkout whose server runs")
@@ -71,28 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rooms", type=int, default=200)
     ap.add_argument("--think", type=int, default=1000, help="ms")
     args = ap.parse_args(argv)
-    import httpx
 
     wd = Path(tempfile.mkdtemp(prefix="doi-stalls-"))
-    sp = ServerProcess(f"sqlite:///{wd / 'p.sqlite3'}", wd)
-    port = free_port()
-    code = f"import sys; sys.argv = ['doi', 'serve', '--port', '{port}']\n{PRELUDE}\nfrom app.cli import main\nmain()\n"
     out = wd / "trace.json"
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=args.root, env=dict(sp.env, STALLS_OUT=str(out)),
-                            stdout=subprocess.DEVNULL, stderr=open(wd / "log", "wb"))
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(base + "/readyz", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    cmd = ["node", str(HERE / "bench" / "bgio" / "load.js"), "--target", "doi", "--url", base, "--rooms", str(args.rooms),
-           "--think", str(args.think), "--seconds", str(args.seconds), "--server-pid", str(proc.pid)]
-    raw = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
-    proc.send_signal(signal.SIGINT)
-    proc.wait(60)
+    raw = play_with_prelude(args.root, f"sqlite:///{wd / 'p.sqlite3'}", wd, PRELUDE, {"STALLS_OUT": str(out)},
+                            args.rooms, args.think, args.seconds)
     s = summarize(raw)
     print(f"{args.root}: {s['moves']} moves, p50 {s['p50']:.1f} ms, p99 {s['p99']:.1f} ms, "
           f"{s['server_cpu_ms']:.2f} ms CPU/move, load average {os.getloadavg()[0]:.1f}")

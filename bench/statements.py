@@ -16,11 +16,8 @@ import argparse
 import contextlib
 import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -56,8 +53,10 @@ def report(stamps: list, raw: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from app.migrate import upgrade
     from bench.compare import summarize
-    from bench.crash import ServerProcess, free_port, fresh_database
+    from bench.crash import fresh_database
+    from bench.prelude_play import play_with_prelude
 
     ap = argparse.ArgumentParser(prog="python -m bench.statements", description=__doc__.split("\n\n")[0])
     ap.add_argument("--root", default=str(HERE), help="the checkout whose server runs")
@@ -66,36 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rooms", type=int, default=200)
     ap.add_argument("--think", type=int, default=1000, help="ms")
     args = ap.parse_args(argv)
-    import httpx
-
-    from app.migrate import upgrade
 
     wd = Path(tempfile.mkdtemp(prefix="doi-statements-"))
+    out = wd / "statements.json"
     sqlite = contextlib.nullcontext(f"sqlite:///{wd / 'p.sqlite3'}")
     with sqlite if args.db == "sqlite" else fresh_database("postgres", wd) as url:
         if args.db != "sqlite":
             upgrade(url)
-        sp = ServerProcess(url, wd)
-        port = free_port()
-        code = f"import sys; sys.argv = ['doi', 'serve', '--port', '{port}']\n{PRELUDE}\nfrom app.cli import main\nmain()\n"
-        out = wd / "statements.json"
-        proc = subprocess.Popen([sys.executable, "-c", code], cwd=args.root, env=dict(sp.env, STATEMENTS_OUT=str(out)),
-                                stdout=subprocess.DEVNULL, stderr=open(wd / "log", "wb"))
-        try:
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(300):
-                try:
-                    if httpx.get(base + "/readyz", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                time.sleep(0.1)
-            cmd = ["node", str(HERE / "bench" / "bgio" / "load.js"), "--target", "doi", "--url", base, "--rooms",
-                   str(args.rooms), "--think", str(args.think), "--seconds", str(args.seconds), "--server-pid", str(proc.pid)]
-            raw = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
-        finally:
-            proc.send_signal(signal.SIGINT)
-            proc.wait(60)
+        raw = play_with_prelude(args.root, url, wd, PRELUDE, {"STATEMENTS_OUT": str(out)},
+                                args.rooms, args.think, args.seconds)
     s = summarize(raw)
     print(f"{args.root} ({args.db}): {s['moves']} moves, p50 {s['p50']:.1f} ms, p99 {s['p99']:.1f} ms, "
           f"{s['server_cpu_ms']:.2f} ms CPU/move, load average {os.getloadavg()[0]:.1f}")
