@@ -3,6 +3,7 @@ wait for a kept connection instead of opening new ones until PostgreSQL refuses 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 
 import psycopg
@@ -36,6 +37,24 @@ def games(pg_url):
         c.execute("DELETE FROM games WHERE id = ANY(%s)", (made,))
 
 
+@contextlib.asynccontextmanager
+async def _watched_writer(pg_url: str, max_connections: int):
+    """(writer, locker, watch, name): a move writer whose connections show in pg_stat_activity
+    under a name of their own, a connection in a transaction to lock game rows with, and one in
+    autocommit to watch the writer's sessions from; all closed afterwards."""
+    name = f"doi-moves-{secrets.token_hex(3)}"
+    writer = MoveWriter(pg_url, Bus(), None, max_connections=max_connections)
+    writer.APPLICATION_NAME = name
+    locker = await psycopg.AsyncConnection.connect(pg_url)
+    watch = await psycopg.AsyncConnection.connect(pg_url, autocommit=True)
+    try:
+        yield writer, locker, watch, name
+    finally:
+        await writer.close()
+        await locker.close()
+        await watch.close()
+
+
 async def _writers(watch, name: str) -> int:
     cur = await watch.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s AND datname = "
                               "current_database()", (name,))
@@ -46,14 +65,9 @@ def test_blocked_writes_wait_for_the_bounded_connections(pg_url, games):
     """Ten moves at once while their rows are locked (a slow database): only the writer's two
     connections exist meanwhile; once the rows are free every move commits, on those two."""
     games = games(10)
-    name = f"doi-moves-{secrets.token_hex(3)}"
 
     async def scenario():
-        writer = MoveWriter(pg_url, Bus(), None, max_connections=2)
-        writer.APPLICATION_NAME = name
-        locker = await psycopg.AsyncConnection.connect(pg_url)
-        watch = await psycopg.AsyncConnection.connect(pg_url, autocommit=True)
-        try:
+        async with _watched_writer(pg_url, 2) as (writer, locker, watch, name):
             await locker.execute("SELECT id FROM games WHERE id = ANY(%s) FOR UPDATE", (games,))
             writes = [asyncio.create_task(writer.write(Move(g, 0, "soviet", {"type": "pass"}, "active", None)))
                       for g in games]
@@ -68,10 +82,6 @@ def test_blocked_writes_wait_for_the_bounded_connections(pg_url, games):
             versions = (await (await watch.execute("SELECT count(*) FROM games WHERE id = ANY(%s) AND version = 1",
                                                    (games,))).fetchone())[0]
             return counts, results, after, versions
-        finally:
-            await writer.close()
-            await locker.close()
-            await watch.close()
 
     counts, results, after, versions = run_async(scenario())
     assert max(counts) == 2 and counts[-1] == 2, counts
@@ -203,19 +213,14 @@ def test_a_cancelled_writes_connection_is_closed_not_reused(pg_url, games):
     next write opens another; the kept connection of a write that ended well is reused; close()
     closes every one."""
     games = games(3)
-    name = f"doi-moves-{secrets.token_hex(3)}"
 
     async def scenario():
-        writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
-        writer.APPLICATION_NAME = name
-        locker = await psycopg.AsyncConnection.connect(pg_url)
-        watch = await psycopg.AsyncConnection.connect(pg_url, autocommit=True)
+        async with _watched_writer(pg_url, 1) as (writer, locker, watch, name):
 
-        async def pids():
-            cur = await watch.execute("SELECT pid FROM pg_stat_activity WHERE application_name = %s", (name,))
-            return {pid for pid, in await cur.fetchall()}
+            async def pids():
+                cur = await watch.execute("SELECT pid FROM pg_stat_activity WHERE application_name = %s", (name,))
+                return {pid for pid, in await cur.fetchall()}
 
-        try:
             assert await writer.write(Move(games[0], 0, "soviet", {"type": "pass"}, "active", None))
             first = await pids()
             assert await writer.write(Move(games[0], 1, "rev1", {"type": "pass"}, "active", None))
@@ -235,10 +240,6 @@ def test_a_cancelled_writes_connection_is_closed_not_reused(pg_url, games):
                     break
                 await asyncio.sleep(0.02)
             return first, second, await pids()
-        finally:
-            await writer.close()
-            await locker.close()
-            await watch.close()
 
     first, second, after = run_async(scenario())
     assert len(first) == 1 and len(second) == 1 and not first & second
@@ -286,13 +287,9 @@ def test_a_connection_the_server_ended_is_not_used_again(pg_url, games):
     administrator's pg_terminate_backend) is dropped at checkout: the next move opens another and
     commits, instead of failing on the dead one."""
     gid, = games(1)
-    name = f"doi-moves-{secrets.token_hex(3)}"
 
     async def scenario():
-        writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
-        writer.APPLICATION_NAME = name
-        watch = await psycopg.AsyncConnection.connect(pg_url, autocommit=True)
-        try:
+        async with _watched_writer(pg_url, 1) as (writer, _, watch, name):
             assert await writer.write(Move(gid, 0, "soviet", {"type": "pass"}, "active", None))
             await watch.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
                                 (name,))
@@ -301,9 +298,6 @@ def test_a_connection_the_server_ended_is_not_used_again(pg_url, games):
             await asyncio.sleep(0.2)  # the writer's loop hears its socket close
             ok = await asyncio.wait_for(writer.write(Move(gid, 1, "rev1", {"type": "pass"}, "active", None)), 10)
             return ok, await _writers(watch, name)
-        finally:
-            await writer.close()
-            await watch.close()
 
     assert run_async(scenario()) == (True, 1)
     assert _row(pg_url, "SELECT version FROM games WHERE id = %s", gid) == (2,)
