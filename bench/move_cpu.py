@@ -75,8 +75,10 @@ with doi_server({db!r}, Path(tempfile.mkdtemp(prefix="movecpu")), "movecpu") as 
 
 def shares(path: str) -> tuple[int, dict[str, float]]:
     total, hits = 0, dict.fromkeys([name for _, name in PARTS], 0)
-    for line in open(path):
-        stack, n = line.rstrip("\n").rsplit(" ", 1)
+    for line in open(path, errors="replace"):
+        stack, _, n = line.rstrip("\n").rpartition(" ")
+        if not n.isdigit():  # --nonblocking sampling can tear a stack; such a line is dropped
+            continue
         total += int(n)
         for name in hits:
             if name in stack:
