@@ -68,6 +68,9 @@ class SeatRow(OfGame, Base):
 class ActionRow(OfGame, Base):
     __tablename__ = "actions"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    # Found by game through the (game_id, seq) constraint's index: a second index on game_id alone
+    # would cost every move's insert a B-tree more (migration 0006).
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     seat: Mapped[str] = mapped_column(String(16))
     action: Mapped[dict] = mapped_column(JSON)
@@ -77,6 +80,7 @@ class ActionRow(OfGame, Base):
 class SnapshotRow(OfGame, Base):
     __tablename__ = "snapshots"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))  # as ActionRow's
     seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[dict] = mapped_column(JSON)
 
