@@ -97,8 +97,11 @@ def members(part: Part) -> bytes:
     return b",".join(dumps(k) + b":" + joined(p) for k, p in part.items())
 
 
-def diff(old: Part, new: Part) -> list[bytes]:
-    """The operations (each a JSON object, as bytes) that turn part `old` into part `new`."""
+def diff(old: Part, new: Part, seen: dict | None = None) -> list[bytes]:
+    """The operations (each a JSON object, as bytes) that turn part `old` into part `new`. `seen`
+    (field -> (old pieces, new pieces, operations)) takes the operations of a field whose pieces,
+    before and after, equal those of the last part diffed with it: the seats' own parts change
+    alike (the decision, the log's new entries)."""
     ops: list[bytes] = []
     for k, p in new.items():
         q = old.get(k)
@@ -106,8 +109,13 @@ def diff(old: Part, new: Part) -> list[bytes]:
             continue
         if q is None:
             ops.append(_op(b"add", _ptr(k), joined(p)))
-        else:
+        elif seen is None:
             ops.extend(_field(_ptr(k), q, p))
+        else:
+            hit = seen.get(k)
+            if hit is None or hit[1] != p or hit[0] != q:
+                hit = seen[k] = (q, p, _field(_ptr(k), q, p))
+            ops.extend(hit[2])
     for k in old:
         if k not in new:
             ops.append(_op(b"remove", _ptr(k)))
@@ -177,6 +185,7 @@ class Cut:
     _members: bytes | None = None
     _ops: list[bytes] | None = None
     _ops_base: int = 0
+    _seen: dict = field(default_factory=dict)  # `diff`'s last operations per own field, since _ops_base
 
     @classmethod
     def of(cls, public: dict, own: dict[str, dict], before: Cut | None = None) -> Cut:
@@ -219,7 +228,8 @@ class Cut:
         """The operations from `old`'s view of `seat` to ours (the public ones computed once per `old`)."""
         if self._ops is None or self._ops_base != id(old):
             self._ops, self._ops_base = diff(old.public, self.public), id(old)
-        return self._ops + diff(old.own[seat], self.own[seat])
+            self._seen = {}
+        return self._ops + diff(old.own[seat], self.own[seat], self._seen)
 
 
 def _seat_cut_since(part: dict, before: dict, pieces: Part, memo: dict) -> Part:
