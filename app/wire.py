@@ -169,9 +169,16 @@ def _ptr(key: str) -> bytes:
     return got
 
 
+_HEADS: dict[tuple[bytes, bytes], bytes] = {}
+
+
 def _op(op: bytes, path: bytes, value: bytes | None = None) -> bytes:
-    head = b'{"op":"' + op + b'","path":' + dumps(path.decode())
-    return head + b"}" if value is None else head + b',"value":' + value + b"}"
+    head = _HEADS.get((op, path))
+    if head is None:  # the few hundred paths a view has recur every move: quoting them cost more than the rest
+        head = b'{"op":"' + op + b'","path":' + dumps(path.decode())
+        if len(_HEADS) < 4096:
+            _HEADS[(op, path)] = head
+    return head + b"}" if value is None else b"".join((head, b',"value":', value, b"}"))
 
 
 @dataclass
