@@ -245,6 +245,9 @@ def _seat_cut_since(part: dict, before: dict, pieces: Part, memo: dict) -> Part:
     fields cost about as much to compare as to serialise)."""
     out = {"seat": pieces["seat"]}
     for k, v in part.items():
+        if k not in DEEP:
+            out[k] = dumps(v)
+            continue
         old = before.get(k) if k == "log" else None
         if old.__class__ is list and v.__class__ is list and pieces.get(k).__class__ is list:
             out[k] = pieces[k] if old == v else _list_since(v, old, pieces[k], memo)
