@@ -116,9 +116,8 @@ def diff(old: Part, new: Part, seen: dict | None = None) -> list[bytes]:
             if hit is None or hit[1] != p or hit[0] != q:
                 hit = seen[k] = (q, p, _field(_ptr(k), q, p))
             ops.extend(hit[2])
-    for k in old:
-        if k not in new:
-            ops.append(_op(b"remove", _ptr(k)))
+    if not old.keys() <= new.keys():
+        ops += [_op(b"remove", _ptr(k)) for k in old if k not in new]
     return ops
 
 
