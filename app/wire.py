@@ -15,6 +15,8 @@ longer than its new value, the value is replaced whole."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import ne
 
 import orjson
 
@@ -57,11 +59,12 @@ def cut_since(part: dict, before: dict, pieces: Part) -> Part:
     """Cut `part`, taking the pieces of every field equal to its value in `before` (compared in C,
     deep) from `pieces` (the cut of `before`): a move changes a few fields of the public part.
     Safe because views are built afresh: `before` still holds what was sent (tests check it)."""
-    out = {}
-    missing = _MISSING
-    for k, v in part.items():
-        old = before.get(k, missing)
-        out[k] = pieces[k] if old is not missing and old == v and k in pieces else _cut(k, v)
+    if tuple(part) != tuple(pieces):  # fields added, gone or moved: the order is the message's
+        return {k: pieces[k] if k in pieces and before.get(k, _MISSING) == v else _cut(k, v) for k, v in part.items()}
+    out = dict(pieces)
+    # The fields that changed, found in C: a loop in Python over the 43 fields cost more.
+    for k in compress(part, map(ne, map(before.get, part), part.values())):
+        out[k] = _cut(k, part[k])
     return out
 
 
