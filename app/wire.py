@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import ne
+from weakref import ref
 
 import orjson
 
@@ -55,17 +56,21 @@ def _cut(k: str, v, memo=None) -> Pieces:
     return items
 
 
-def cut_since(part: dict, before: dict, pieces: Part) -> Part:
+def cut_since(part: dict, before: dict, pieces: Part) -> tuple[Part, list[str] | None]:
     """Cut `part`, taking the pieces of every field equal to its value in `before` (compared in C,
     deep) from `pieces` (the cut of `before`): a move changes a few fields of the public part.
-    Safe because views are built afresh: `before` still holds what was sent (tests check it)."""
+    Safe because views are built afresh: `before` still holds what was sent (tests check it).
+    Also the fields cut afresh, when the others are `pieces`' own and no field was added or
+    removed (else None)."""
     if tuple(part) != tuple(pieces):  # fields added, gone or moved: the order is the message's
-        return {k: pieces[k] if k in pieces and before.get(k, _MISSING) == v else _cut(k, v) for k, v in part.items()}
+        return {k: pieces[k] if k in pieces and before.get(k, _MISSING) == v else _cut(k, v)
+                for k, v in part.items()}, None
     out = dict(pieces)
     # The fields that changed, found in C: a loop in Python over the 43 fields cost more.
-    for k in compress(part, map(ne, map(before.get, part), part.values())):
+    fresh = list(compress(part, map(ne, map(before.get, part), part.values())))
+    for k in fresh:
         out[k] = _cut(k, part[k])
-    return out
+    return out, fresh
 
 
 def _list_since(new: list, old: list, pieces: list[bytes], memo) -> list[bytes]:
@@ -121,6 +126,17 @@ def diff(old: Part, new: Part, seen: dict | None = None) -> list[bytes]:
             ops.extend(hit[2])
     if not old.keys() <= new.keys():
         ops += [_op(b"remove", _ptr(k)) for k in old if k not in new]
+    return ops
+
+
+def _fields(old: Part, new: Part, keys: list[str]) -> list[bytes]:
+    """`diff(old, new)` when `keys` are the only fields whose pieces may differ and both parts
+    have the same fields."""
+    ops: list[bytes] = []
+    for k in keys:
+        q, p = old[k], new[k]
+        if q != p:
+            ops.extend(_field(_ptr(k), q, p))
     return ops
 
 
@@ -195,6 +211,7 @@ class Cut:
     _ops: list[bytes] | None = None
     _ops_base: int = 0
     _seen: dict = field(default_factory=dict)  # `diff`'s last operations per own field, since _ops_base
+    _since: tuple | None = None  # (a weak reference to the cut this one was cut since, the public fields cut afresh)
 
     @classmethod
     def of(cls, public: dict, own: dict[str, dict], before: Cut | None = None) -> Cut:
@@ -202,12 +219,15 @@ class Cut:
         seat's own ones) are reused: most of a seat's own part is the same from one move to the
         next (its hand, its log but for the move's entries)."""
         memo: dict = {}
+        since = None
         if before is None or before.raw is None:
             pub = cut(public)
             prev_own, prev_raw = {}, {}
         else:
-            pub = cut_since(public, before.raw, before.public)
+            pub, fresh = cut_since(public, before.raw, before.public)
             prev_own, prev_raw = before.own, before.raw_own
+            if fresh is not None:
+                since = (ref(before), fresh)
         pieces = {}
         for seat, part in own.items():
             was = prev_raw.get(seat)
@@ -215,7 +235,7 @@ class Cut:
                 pieces[seat] = _seat_cut(seat, part, memo)
             else:
                 pieces[seat] = _seat_cut_since(part, was, prev_own[seat], memo)
-        return cls(pub, pieces, public, dict(own))
+        return cls(pub, pieces, public, dict(own), _since=since)
 
     def add(self, seat: str, own: dict) -> None:
         self.own[seat] = _seat_cut(seat, own)
@@ -236,9 +256,15 @@ class Cut:
     def patch(self, old: Cut, seat: str) -> list[bytes]:
         """The operations from `old`'s view of `seat` to ours (the public ones computed once per `old`)."""
         if self._ops is None or self._ops_base != id(old):
-            self._ops, self._ops_base = diff(old.public, self.public), id(old)
+            self._ops, self._ops_base = self._public_ops(old), id(old)
             self._seen = {}
         return self._ops + diff(old.own[seat], self.own[seat], self._seen)
+
+    def _public_ops(self, old: Cut) -> list[bytes]:
+        since = self._since
+        if since is not None and since[0]() is old:  # the other fields are old's very pieces
+            return _fields(old.public, self.public, since[1])
+        return diff(old.public, self.public)
 
 
 def _seat_cut_since(part: dict, before: dict, pieces: Part, memo: dict) -> Part:

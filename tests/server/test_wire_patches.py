@@ -118,3 +118,19 @@ def test_seats_share_operations_only_where_their_fields_change_alike():
     assert {"op": "replace", "path": "/prompt", "value": "z"} in c and not any(o["path"] == "/prompt" for o in d)
     assert [o["value"] for o in b if o["path"] == "/log/-"] == log[5:7]
     assert {"op": "add", "path": "/log/-", "value": mine} in c and mine not in [o.get("value") for o in a + b]
+
+
+def test_a_patch_from_any_earlier_cut_and_fields_added_or_moved():
+    """The public operations are looked for only among the fields cut afresh when the patch starts
+    from the cut this one was cut since; from any other cut (two moves back) every field is
+    compared. A public part whose fields were added, removed or reordered is cut whole, in its
+    own order."""
+    own = {"a": {"prompt": "x"}}
+    c1 = Cut.of({"day": 1, "cp": 3, "morale": 5}, own)
+    c2 = Cut.of({"day": 2, "cp": 3, "morale": 5}, own, c1)
+    c3 = Cut.of({"day": 2, "cp": 4, "morale": 5}, own, c2)
+    assert [orjson.loads(o) for o in c3.patch(c2, "a")] == [{"op": "replace", "path": "/cp", "value": 4}]
+    _applies(c1, c3, "a")
+    c4 = Cut.of({"morale": 5, "day": 2, "phase": "x"}, own, c3)
+    assert list(orjson.loads(c4.full("a"))) == ["seat", "prompt", "morale", "day", "phase"]
+    _applies(c3, c4, "a")
