@@ -219,6 +219,7 @@ class Cut:
         seat's own ones) are reused: most of a seat's own part is the same from one move to the
         next (its hand, its log but for the move's entries)."""
         memo: dict = {}
+        logs: list = []
         since = None
         if before is None or before.raw is None:
             pub = cut(public)
@@ -234,7 +235,7 @@ class Cut:
             if was is None:
                 pieces[seat] = _seat_cut(seat, part, memo)
             else:
-                pieces[seat] = _seat_cut_since(part, was, prev_own[seat], memo)
+                pieces[seat] = _seat_cut_since(part, was, prev_own[seat], memo, logs)
         return cls(pub, pieces, public, dict(own), _since=since)
 
     def add(self, seat: str, own: dict) -> None:
@@ -267,7 +268,7 @@ class Cut:
         return diff(old.public, self.public)
 
 
-def _seat_cut_since(part: dict, before: dict, pieces: Part, memo: dict) -> Part:
+def _seat_cut_since(part: dict, before: dict, pieces: Part, memo: dict, logs: list) -> Part:
     """A seat's own part cut with its previous version's pieces: only the log's entries still there
     are taken over (the log is built afresh per view; the admin's secrets are not, and the small
     fields cost about as much to compare as to serialise)."""
@@ -278,10 +279,22 @@ def _seat_cut_since(part: dict, before: dict, pieces: Part, memo: dict) -> Part:
             continue
         old = before.get(k) if k == "log" else None
         if old.__class__ is list and v.__class__ is list and pieces.get(k).__class__ is list:
-            out[k] = pieces[k] if old == v else _list_since(v, old, pieces[k], memo)
+            out[k] = _log_since(v, old, pieces[k], memo, logs)
         else:
             out[k] = _cut(k, v, memo)
     return out
+
+
+def _log_since(new: list, old: list, pieces: list[bytes], memo: dict, logs: list) -> list[bytes]:
+    """`logs` holds the logs of this version's seats cut so far, with their pieces: a seat whose log
+    equals one of them (no private entry tells them apart) takes those pieces, which also lets
+    `Cut.patch` take that seat's operations."""
+    for was, got in logs:
+        if was == new:  # equal entries read the same, as _list_since has it
+            return got
+    got = pieces if old == new else _list_since(new, old, pieces, memo)
+    logs.append((new, got))
+    return got
 
 
 def _seat_cut(seat: str, part: dict, memo: dict | None = None) -> Part:
