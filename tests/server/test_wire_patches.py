@@ -134,3 +134,15 @@ def test_a_patch_from_any_earlier_cut_and_fields_added_or_moved():
     c4 = Cut.of({"morale": 5, "day": 2, "phase": "x"}, own, c3)
     assert list(orjson.loads(c4.full("a"))) == ["seat", "prompt", "morale", "day", "phase"]
     _applies(c3, c4, "a")
+
+
+def test_a_changed_location_is_the_only_member_cut_again():
+    """Of a deep public field that changed (the locations), the members equal to the previous
+    ones keep their pieces; the changed one is cut and sent alone."""
+    here = {"militia": 1, "players": ["rev1"]}
+    c1 = Cut.of({"locations": {"a": here, "b": {"militia": 0, "players": []}}}, {"x": {"prompt": "p"}})
+    c2 = Cut.of({"locations": {"a": dict(here), "b": {"militia": 2, "players": []}}}, {"x": {"prompt": "p"}}, c1)
+    assert c2.public["locations"]["a"] is c1.public["locations"]["a"]
+    assert [orjson.loads(o) for o in c2.patch(c1, "x")] == [
+        {"op": "replace", "path": "/locations/b", "value": {"militia": 2, "players": []}}]
+    _applies(c1, c2, "x")
