@@ -15,6 +15,9 @@ longer than its new value, the value is replaced whole."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import ne
+from weakref import ref
 
 import orjson
 
@@ -53,16 +56,31 @@ def _cut(k: str, v, memo=None) -> Pieces:
     return items
 
 
-def cut_since(part: dict, before: dict, pieces: Part) -> Part:
+def cut_since(part: dict, before: dict, pieces: Part) -> tuple[Part, list[str] | None]:
     """Cut `part`, taking the pieces of every field equal to its value in `before` (compared in C,
     deep) from `pieces` (the cut of `before`): a move changes a few fields of the public part.
-    Safe because views are built afresh: `before` still holds what was sent (tests check it)."""
-    out = {}
-    missing = _MISSING
-    for k, v in part.items():
-        old = before.get(k, missing)
-        out[k] = pieces[k] if old is not missing and old == v and k in pieces else _cut(k, v)
-    return out
+    Safe because views are built afresh: `before` still holds what was sent (tests check it).
+    Also the fields cut afresh, when the others are `pieces`' own and no field was added or
+    removed (else None)."""
+    if tuple(part) != tuple(pieces):  # fields added, gone or moved: the order is the message's
+        return {k: pieces[k] if k in pieces and before.get(k, _MISSING) == v else _cut(k, v)
+                for k, v in part.items()}, None
+    out = dict(pieces)
+    # The fields that changed, found in C: a loop in Python over the 43 fields cost more.
+    fresh = list(compress(part, map(ne, map(before.get, part), part.values())))
+    for k in fresh:
+        v, was = part[k], before[k]
+        if v.__class__ is dict and was.__class__ is dict and out[k].__class__ is dict:
+            out[k] = _members_since(v, was, out[k])
+        else:
+            out[k] = _cut(k, v)
+    return out, fresh
+
+
+def _members_since(new: dict, old: dict, pieces: dict) -> dict:
+    """A DEEP dict field's pieces, each member equal to its value in `old` taken from `pieces`: a
+    move changes a location or two of the eleven."""
+    return {k: pieces[k] if k in pieces and old.get(k, _MISSING) == v else dumps(v) for k, v in new.items()}
 
 
 def _list_since(new: list, old: list, pieces: list[bytes], memo) -> list[bytes]:
@@ -97,8 +115,11 @@ def members(part: Part) -> bytes:
     return b",".join(dumps(k) + b":" + joined(p) for k, p in part.items())
 
 
-def diff(old: Part, new: Part) -> list[bytes]:
-    """The operations (each a JSON object, as bytes) that turn part `old` into part `new`."""
+def diff(old: Part, new: Part, seen: dict | None = None) -> list[bytes]:
+    """The operations (each a JSON object, as bytes) that turn part `old` into part `new`. `seen`
+    (field -> (old pieces, new pieces, operations)) takes the operations of a field whose pieces,
+    before and after, equal those of the last part diffed with it: the seats' own parts change
+    alike (the decision, the log's new entries)."""
     ops: list[bytes] = []
     for k, p in new.items():
         q = old.get(k)
@@ -106,11 +127,26 @@ def diff(old: Part, new: Part) -> list[bytes]:
             continue
         if q is None:
             ops.append(_op(b"add", _ptr(k), joined(p)))
-        else:
+        elif seen is None:
             ops.extend(_field(_ptr(k), q, p))
-    for k in old:
-        if k not in new:
-            ops.append(_op(b"remove", _ptr(k)))
+        else:
+            hit = seen.get(k)
+            if hit is None or hit[1] != p or hit[0] != q:
+                hit = seen[k] = (q, p, _field(_ptr(k), q, p))
+            ops.extend(hit[2])
+    if not old.keys() <= new.keys():
+        ops += [_op(b"remove", _ptr(k)) for k in old if k not in new]
+    return ops
+
+
+def _fields(old: Part, new: Part, keys: list[str]) -> list[bytes]:
+    """`diff(old, new)` when `keys` are the only fields whose pieces may differ and both parts
+    have the same fields."""
+    ops: list[bytes] = []
+    for k in keys:
+        q, p = old[k], new[k]
+        if q != p:
+            ops.extend(_field(_ptr(k), q, p))
     return ops
 
 
@@ -161,9 +197,16 @@ def _ptr(key: str) -> bytes:
     return got
 
 
+_HEADS: dict[tuple[bytes, bytes], bytes] = {}
+
+
 def _op(op: bytes, path: bytes, value: bytes | None = None) -> bytes:
-    head = b'{"op":"' + op + b'","path":' + dumps(path.decode())
-    return head + b"}" if value is None else head + b',"value":' + value + b"}"
+    head = _HEADS.get((op, path))
+    if head is None:  # the few hundred paths a view has recur every move: quoting them cost more than the rest
+        head = b'{"op":"' + op + b'","path":' + dumps(path.decode())
+        if len(_HEADS) < 4096:
+            _HEADS[(op, path)] = head
+    return head + b"}" if value is None else b"".join((head, b',"value":', value, b"}"))
 
 
 @dataclass
@@ -177,6 +220,8 @@ class Cut:
     _members: bytes | None = None
     _ops: list[bytes] | None = None
     _ops_base: int = 0
+    _seen: dict = field(default_factory=dict)  # `diff`'s last operations per own field, since _ops_base
+    _since: tuple | None = None  # (a weak reference to the cut this one was cut since, the public fields cut afresh)
 
     @classmethod
     def of(cls, public: dict, own: dict[str, dict], before: Cut | None = None) -> Cut:
@@ -184,20 +229,24 @@ class Cut:
         seat's own ones) are reused: most of a seat's own part is the same from one move to the
         next (its hand, its log but for the move's entries)."""
         memo: dict = {}
+        logs: list = []
+        since = None
         if before is None or before.raw is None:
             pub = cut(public)
             prev_own, prev_raw = {}, {}
         else:
-            pub = cut_since(public, before.raw, before.public)
+            pub, fresh = cut_since(public, before.raw, before.public)
             prev_own, prev_raw = before.own, before.raw_own
+            if fresh is not None:
+                since = (ref(before), fresh)
         pieces = {}
         for seat, part in own.items():
             was = prev_raw.get(seat)
             if was is None:
                 pieces[seat] = _seat_cut(seat, part, memo)
             else:
-                pieces[seat] = _seat_cut_since(part, was, prev_own[seat], memo)
-        return cls(pub, pieces, public, dict(own))
+                pieces[seat] = _seat_cut_since(part, was, prev_own[seat], memo, logs)
+        return cls(pub, pieces, public, dict(own), _since=since)
 
     def add(self, seat: str, own: dict) -> None:
         self.own[seat] = _seat_cut(seat, own)
@@ -218,22 +267,44 @@ class Cut:
     def patch(self, old: Cut, seat: str) -> list[bytes]:
         """The operations from `old`'s view of `seat` to ours (the public ones computed once per `old`)."""
         if self._ops is None or self._ops_base != id(old):
-            self._ops, self._ops_base = diff(old.public, self.public), id(old)
-        return self._ops + diff(old.own[seat], self.own[seat])
+            self._ops, self._ops_base = self._public_ops(old), id(old)
+            self._seen = {}
+        return self._ops + diff(old.own[seat], self.own[seat], self._seen)
+
+    def _public_ops(self, old: Cut) -> list[bytes]:
+        since = self._since
+        if since is not None and since[0]() is old:  # the other fields are old's very pieces
+            return _fields(old.public, self.public, since[1])
+        return diff(old.public, self.public)
 
 
-def _seat_cut_since(part: dict, before: dict, pieces: Part, memo: dict) -> Part:
+def _seat_cut_since(part: dict, before: dict, pieces: Part, memo: dict, logs: list) -> Part:
     """A seat's own part cut with its previous version's pieces: only the log's entries still there
     are taken over (the log is built afresh per view; the admin's secrets are not, and the small
     fields cost about as much to compare as to serialise)."""
     out = {"seat": pieces["seat"]}
     for k, v in part.items():
+        if k not in DEEP:
+            out[k] = dumps(v)
+            continue
         old = before.get(k) if k == "log" else None
         if old.__class__ is list and v.__class__ is list and pieces.get(k).__class__ is list:
-            out[k] = pieces[k] if old == v else _list_since(v, old, pieces[k], memo)
+            out[k] = _log_since(v, old, pieces[k], memo, logs)
         else:
             out[k] = _cut(k, v, memo)
     return out
+
+
+def _log_since(new: list, old: list, pieces: list[bytes], memo: dict, logs: list) -> list[bytes]:
+    """`logs` holds the logs of this version's seats cut so far, with their pieces: a seat whose log
+    equals one of them (no private entry tells them apart) takes those pieces, which also lets
+    `Cut.patch` take that seat's operations."""
+    for was, got in logs:
+        if was == new:  # equal entries read the same, as _list_since has it
+            return got
+    got = pieces if old == new else _list_since(new, old, pieces, memo)
+    logs.append((new, got))
+    return got
 
 
 def _seat_cut(seat: str, part: dict, memo: dict | None = None) -> Part:

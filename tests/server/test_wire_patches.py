@@ -89,3 +89,60 @@ def test_the_public_part_sent_is_never_changed_by_later_moves():
     assert len(kept) > 100
     for i, (public, snapshot) in enumerate(kept):
         assert orjson.loads(orjson.dumps(public)) == snapshot, f"the public part of move {i} changed afterwards"
+
+
+def _applies(old: Cut, new: Cut, seats) -> list[list[dict]]:
+    """Each seat's patch from `old` to `new`, checked on the full views; the patches."""
+    out = []
+    for s in seats:
+        ops = [orjson.loads(o) for o in new.patch(old, s)]
+        assert jsonpatch.apply_patch(orjson.loads(old.full(s)), ops) == orjson.loads(new.full(s)), s
+        out.append(ops)
+    return out
+
+
+def test_seats_share_operations_only_where_their_fields_change_alike():
+    """A seat's operations for a field are taken over from the seat diffed before it only when
+    that field's pieces, before and after, are equal to that seat's: never another seat's
+    change, nor one from the same start to another end, nor to the same end from another start."""
+    log = [{"n": i, "text": f"entry {i}"} for i in range(8)]
+    mine = {"n": 7, "text": "rev2 drew a card"}
+
+    def own(prompts, logs):
+        return {s: {"prompt": p, "log": lg} for s, p, lg in zip(("a", "b", "c", "d"), prompts, logs, strict=True)}
+
+    old = Cut.of({"day": 1}, own(["x", "w", "w", "x"], [log[:6], log[:5], log[:5], log[:5]]))
+    new = Cut.of({"day": 1}, own(["y", "y", "z", "x"], [log[1:7], log[1:7], log[1:5] + [mine], log[1:5] + [mine]]), old)
+    a, b, c, d = _applies(old, new, "abcd")
+    assert {"op": "replace", "path": "/prompt", "value": "y"} in a and {"op": "replace", "path": "/prompt", "value": "y"} in b
+    assert {"op": "replace", "path": "/prompt", "value": "z"} in c and not any(o["path"] == "/prompt" for o in d)
+    assert [o["value"] for o in b if o["path"] == "/log/-"] == log[5:7]
+    assert {"op": "add", "path": "/log/-", "value": mine} in c and mine not in [o.get("value") for o in a + b]
+
+
+def test_a_patch_from_any_earlier_cut_and_fields_added_or_moved():
+    """The public operations are looked for only among the fields cut afresh when the patch starts
+    from the cut this one was cut since; from any other cut (two moves back) every field is
+    compared. A public part whose fields were added, removed or reordered is cut whole, in its
+    own order."""
+    own = {"a": {"prompt": "x"}}
+    c1 = Cut.of({"day": 1, "cp": 3, "morale": 5}, own)
+    c2 = Cut.of({"day": 2, "cp": 3, "morale": 5}, own, c1)
+    c3 = Cut.of({"day": 2, "cp": 4, "morale": 5}, own, c2)
+    assert [orjson.loads(o) for o in c3.patch(c2, "a")] == [{"op": "replace", "path": "/cp", "value": 4}]
+    _applies(c1, c3, "a")
+    c4 = Cut.of({"morale": 5, "day": 2, "phase": "x"}, own, c3)
+    assert list(orjson.loads(c4.full("a"))) == ["seat", "prompt", "morale", "day", "phase"]
+    _applies(c3, c4, "a")
+
+
+def test_a_changed_location_is_the_only_member_cut_again():
+    """Of a deep public field that changed (the locations), the members equal to the previous
+    ones keep their pieces; the changed one is cut and sent alone."""
+    here = {"militia": 1, "players": ["rev1"]}
+    c1 = Cut.of({"locations": {"a": here, "b": {"militia": 0, "players": []}}}, {"x": {"prompt": "p"}})
+    c2 = Cut.of({"locations": {"a": dict(here), "b": {"militia": 2, "players": []}}}, {"x": {"prompt": "p"}}, c1)
+    assert c2.public["locations"]["a"] is c1.public["locations"]["a"]
+    assert [orjson.loads(o) for o in c2.patch(c1, "x")] == [
+        {"op": "replace", "path": "/locations/b", "value": {"militia": 2, "players": []}}]
+    _applies(c1, c2, "x")
