@@ -130,6 +130,7 @@ def test_every_action_declared_to_keep_undo_keeps_it_on_a_whole_copy():
 
     declared = {(kind, t) for kind, h in FRAMES.items() for t in h.keeps_undo}
     declared.add(("headline", "play_headline"))  # HeadlineStep.keeps_undo_for: red for CP, green discarded
+    declared.add(("move", "done"))  # Move.keeps_undo_for (Movement): the turn's own step confirmed
     seen = set()
 
     def check(g):

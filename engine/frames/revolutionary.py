@@ -307,6 +307,14 @@ class Move(Frame):
 
     keeps_undo = frozenset({"take_fighter", "discard", "cancel"})
 
+    def keeps_undo_for(self, g, f, action):
+        # A step of the turn's own movement (Turn.on_move, offered only with an action left)
+        # sits on that turn: "done" moves, pays and pops, and the same seat's turn decides next,
+        # still with its action. A step an effect pushed hands back to that effect, which may go on.
+        if action["type"] in self.keeps_undo:
+            return True
+        return action["type"] == "done" and f["source"] == "turn"
+
     def deciders(self, g, f):
         return [f["seat"]]
 
