@@ -187,6 +187,17 @@ class _TryState(dict):
         dict.__setitem__(self, key, value)
         return value
 
+    def peek(self, key):
+        """The value of `key` for a caller that only reads it and keeps nothing of it (ops.board:
+        a count, a yes or no): the try's own value once it has one, else the game's, not copied."""
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        if key in self._gone:
+            raise KeyError(key)
+        if key in _RECORDS:  # the try's start empty
+            return self[key]
+        return self._source[key]
+
     def _cold(self, key) -> bool:
         """Whether `key` is the snapshot's and not read (nor set, nor deleted) yet."""
         return not dict.__contains__(self, key) and key in self._source and key not in self._gone
