@@ -59,7 +59,6 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
         return {seat: []}
     top = g.s["stack"][-1]
     handler = FRAMES[top["kind"]]
-    keeps = handler.keeps_undo_for
     lists = {seat: legal}
     if handler.team_answer:
         for other in g.s["seats"]:
@@ -67,6 +66,9 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
                 theirs = g._legal_for(other)
                 if theirs:
                     lists[other] = theirs
+    if len(lists) == 1:
+        return {seat: _marks_of_one_seat(g, top, handler, seat, legal)}
+    keeps = handler.keeps_undo_for
     out: dict[str, list] = {st: [None] * len(acts) for st, acts in lists.items()}
     done: dict[str, set] = {st: set() for st in lists}  # the indices already marked, per seat
     snapshot = None
@@ -85,6 +87,28 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
                 out[who][j] = mark
                 done[who].add(j)
     return out
+
+
+def _marks_of_one_seat(g: Game, top: dict, handler: Frame, seat: str, legal: list[dict]) -> list[str | None]:
+    """`marks` where no other seat shares the tries (most decisions): no bookkeeping of who else
+    is asked; an action type the frame declares to keep undo is skipped without a call."""
+    out: list[str | None] = [None] * len(legal)
+    if handler.__class__.keeps_undo_for is Frame.keeps_undo_for:
+        skipped, keeps = handler.keeps_undo | _UNDO, None
+    else:
+        skipped, keeps = _UNDO, handler.keeps_undo_for
+    seats = [seat]
+    snapshot = None
+    for i, a in enumerate(legal):
+        if a["type"] in skipped or (keeps is not None and keeps(g, top, a)):
+            continue
+        if snapshot is None:
+            snapshot = _Snapshot(g.s)
+        out[i] = _try(g, snapshot, seats, a)[0]
+    return out
+
+
+_UNDO = frozenset(("undo",))
 
 
 # Values a try may share with the game: nothing can change them in place.
@@ -162,6 +186,17 @@ class _TryState(dict):
         value = frozen[0](frozen[1])
         dict.__setitem__(self, key, value)
         return value
+
+    def peek(self, key):
+        """The value of `key` for a caller that only reads it and keeps nothing of it (ops.board:
+        a count, a yes or no): the try's own value once it has one, else the game's, not copied."""
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        if key in self._gone:
+            raise KeyError(key)
+        if key in _RECORDS:  # the try's start empty
+            return self[key]
+        return self._source[key]
 
     def _cold(self, key) -> bool:
         """Whether `key` is the snapshot's and not read (nor set, nor deleted) yet."""

@@ -18,12 +18,13 @@ from .setup import initial_state
 
 
 class Game:
-    # True only on the copies engine/action_notes.py tries actions on: the first checkpoint ends
-    # the try (ops.checkpoint raises ops.Decided).
-    trial = False
-
     def __init__(self, state: dict):
         self.s = state
+        # True only on the copies engine/action_notes.py tries actions on: the first checkpoint
+        # ends the try (ops.checkpoint raises ops.Decided). Set on the instance, not the class:
+        # the engine asks it on every log line and board look, and an instance's own attribute is
+        # the cheaper read.
+        self.trial = False
         self._legal: dict[str, list[dict]] | None = None
         # The frame's own actions per seat, computed once by the driver after each change.
         self._frame_acts: dict[str, list[dict]] | None = None

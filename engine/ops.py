@@ -116,8 +116,17 @@ def shift_support(g, steps: int, why: str = "") -> None:
 
 
 # ----- units ------------------------------------------------------------------------------------
+def board(g) -> dict:
+    """The locations, for a caller that only reads them and keeps nothing of them (a count, a
+    yes or no, new lists of ids). A try (engine/action_notes.py) copies a state value the first
+    time it is asked for; here it reads the game's own board while it has no copy yet, so a try
+    that changes nothing on the board never pays for copying it. Whatever changes the board, or
+    hands a piece of it on (a row, its list of fighters), goes through g.s["locations"]."""
+    return g.s.peek("locations") if g.trial else g.s["locations"]
+
+
 def on_board(g, kind: str) -> int:
-    return sum(loc[kind] for loc in g.s["locations"].values())
+    return sum(loc[kind] for loc in board(g).values())
 
 
 def out_of_game(g, kind: str) -> int:
@@ -179,7 +188,7 @@ def neighbours(g, loc: str) -> tuple[str, ...]:
 
 def has_barricade(g, loc: str) -> bool:
     """A barricade token, or the T-55 revolutionary tank (which counts as a barricade)."""
-    here = g.s["locations"][loc]
+    here = board(g)[loc]
     return here["barricades"] > 0 or "rt_t55" in here["active"]
 
 
@@ -305,7 +314,7 @@ def discard_rev_card(g, seat: str, card: str) -> None:
 
 # ----- events -----------------------------------------------------------------------------------
 def events_on_board(g) -> list[str]:
-    return [loc["event"] for loc in g.s["locations"].values() if loc["event"]]
+    return [loc["event"] for loc in board(g).values() if loc["event"]]
 
 
 def minor_events_on_board(g) -> int:
@@ -320,7 +329,8 @@ def minor_events_on_board(g) -> int:
 def check_immediate_victory(g) -> None:
     """No Soviet tanks and no militia on the board at any time during the Revolutionary phase."""
     if g.s["result"] is None and g.s["phase"] == "revolutionary":
-        if on_board(g, "soviet_tanks") == 0 and on_board(g, "militia") == 0:
+        # Counts are never negative (tests/invariants.py): the first tank or militia found settles it.
+        if not any(here["soviet_tanks"] or here["militia"] for here in board(g).values()):
             set_result(g, "revolutionaries", "No Soviet tanks and no militia are left on the board.")
 
 

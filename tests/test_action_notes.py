@@ -102,6 +102,23 @@ def test_a_movement_step_and_its_picks_keep_undo():
             assert m is None
 
 
+def test_movement_confirming_the_turns_own_step_is_declared_to_keep_undo():
+    """Movement: a step taken before an action, once confirmed, leaves the same player to act
+    (the action is still to come), so its "done" is declared to keep undo (Move.keeps_undo_for)
+    without a try, and undo is indeed offered after it; a step a card pushed is still tried."""
+    g = rev_turn(2)
+    step = next(a for a in g.legal_actions("rev1") if a["type"] == "move")
+    g.apply("rev1", step)
+    assert top(g)["source"] == "turn"
+    if not top(g)["free"]:
+        g.apply("rev1", next(a for a in g.legal_actions("rev1") if a["type"] == "discard"))
+    done = {"type": "done"}
+    handler = FRAMES["move"]
+    assert handler.keeps_undo_for(g, top(g), done)
+    assert mark_of(g, "rev1", done) is None and undo_after(g, "rev1", done)
+    assert not handler.keeps_undo_for(g, {**top(g), "source": "transportation"}, done)
+
+
 # ----- secrecy ------------------------------------------------------------------------------------
 def _weapons_confiscated_placement(rev_cards) -> tuple[Game, list]:
     g = pass_through(game(2), at_step("event"))

@@ -65,7 +65,8 @@ def test_marks_equal_the_whole_copy_tries_action_by_action(revs, seed, options):
 def test_a_tries_state_reads_and_writes_as_a_whole_copy_would():
     """A try copies a top-level value of the state only when it first asks for it
     (engine/action_notes.py `_TryState`): whatever a frame does with the state (read, write,
-    test, delete, walk it), it must see what a whole copy would show, key order included."""
+    test, delete, walk it, or look without a copy as ops.board does), it must see what a whole
+    copy would show, key order included."""
     import copy
 
     from engine.action_notes import _Snapshot, _TryState
@@ -79,7 +80,7 @@ def test_a_tries_state_reads_and_writes_as_a_whole_copy_would():
         lazy = _TryState(_Snapshot(source))
         for _ in range(rnd.randrange(1, 12)):
             k = rnd.choice(keys)
-            op = rnd.randrange(13)
+            op = rnd.randrange(14)
             results = []
             for d in (plain, lazy):
                 try:
@@ -110,6 +111,8 @@ def test_a_tries_state_reads_and_writes_as_a_whole_copy_would():
                         results.append((dict(d), {**d}, copy.deepcopy(d), d.copy()))
                     elif op == 11:
                         results.append(d.pop(k, "gone"))
+                    elif op == 13:  # ops.board: the lazy state's read-only look, without a copy
+                        results.append(d.peek(k) if d is lazy else d[k])
                     else:
                         d.clear()
                         results.append(None)
@@ -130,6 +133,7 @@ def test_every_action_declared_to_keep_undo_keeps_it_on_a_whole_copy():
 
     declared = {(kind, t) for kind, h in FRAMES.items() for t in h.keeps_undo}
     declared.add(("headline", "play_headline"))  # HeadlineStep.keeps_undo_for: red for CP, green discarded
+    declared.add(("move", "done"))  # Move.keeps_undo_for (Movement): the turn's own step confirmed
     seen = set()
 
     def check(g):

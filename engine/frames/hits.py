@@ -20,7 +20,7 @@ def hit_threshold(g, loc: str, target: str | None = None) -> int:
     """The highest die that hits for a Soviet tank firing in `loc`: 1-3; 1-4 when it retaliates
     against the yellow power's holder (`target`, disadvantage); Júlia Tollas active there makes it
     "only 1-2" whatever the player's power."""
-    if JULIA_TOLLAS in ops.active_fighters(g, loc):
+    if JULIA_TOLLAS in ops.board(g)[loc]["active"]:
         return 2
     if target is not None and has_power(g, target, "yellow", "disadvantage"):
         return 4
@@ -35,18 +35,18 @@ def push_hits(g, loc: str, n: int, why: str) -> None:
 
 def _roll_tanks(g, loc: str, target: str | None) -> tuple[list[int], int]:
     threshold = hit_threshold(g, loc, target)
-    dice = [ops.roll(g) for _ in range(g.s["locations"][loc]["soviet_tanks"])]
+    dice = [ops.roll(g) for _ in range(ops.board(g)[loc]["soviet_tanks"])]
     return dice, sum(1 for d in dice if d <= threshold)
 
 
 def retaliate(g, loc: str, seat: str) -> None:
     """Soviet tank retaliation: the tanks in the location fire before the action, a die each."""
-    if not g.s["locations"][loc]["soviet_tanks"]:
+    if not ops.board(g)[loc]["soviet_tanks"]:
         return
     if ops.has_barricade(g, loc):
         ops.log(g, f"A barricade in {ops.name_of_loc(loc)} stops the Soviet tanks from firing.", refs=[loc])
         return
-    if PETER_HAJAS in ops.active_fighters(g, loc):
+    if PETER_HAJAS in ops.board(g)[loc]["active"]:
         ops.log(g, f"Péter Hajas cancels the retaliation of the Soviet tanks in {ops.name_of_loc(loc)}.", refs=[loc])
         return
     dice, hits = _roll_tanks(g, loc, seat)

@@ -307,6 +307,14 @@ class Move(Frame):
 
     keeps_undo = frozenset({"take_fighter", "discard", "cancel"})
 
+    def keeps_undo_for(self, g, f, action):
+        # A step of the turn's own movement (Turn.on_move, offered only with an action left)
+        # sits on that turn: "done" moves, pays and pops, and the same seat's turn decides next,
+        # still with its action. A step an effect pushed hands back to that effect, which may go on.
+        if action["type"] in self.keeps_undo:
+            return True
+        return action["type"] == "done" and f["source"] == "turn"
+
     def deciders(self, g, f):
         return [f["seat"]]
 
@@ -521,8 +529,10 @@ class Act(Frame):
 def perform(g, f) -> None:
     s = g.s
     seat, what, loc = f["seat"], f["what"], f["loc"]
-    here = s["locations"][loc]
+    # The location is looked up by the actions on the board only: a try of drawing a card
+    # (engine/action_notes.py) then never copies the board.
     if what == "activate_fighter":
+        here = s["locations"][loc]
         if here["inactive"] and ops.fighter_room(g, loc) > 0:
             ops.activate_fighter(g, loc)
             t = ops.turn_frame(g, seat)
@@ -537,13 +547,13 @@ def perform(g, f) -> None:
     elif what == "resolve_event":
         resolve_event(g, seat, loc)
     elif what == "attack_militia":
-        n = min(f["ammo"], here["militia"], MAX_MILITIA_ATTACKED)
+        n = min(f["ammo"], s["locations"][loc]["militia"], MAX_MILITIA_ATTACKED)
         ops.remove_units(g, loc, "militia", n)
         ops.log(g, f"{seat} attacks {n} militia in {ops.name_of_loc(loc)}.", refs=[seat, loc])
         if n >= 3:
             ops.draw_rev_cards(g, seat, 1, " for attacking 3 or more militia")
     elif what == "destroy_tank":
-        if here["soviet_tanks"]:
+        if s["locations"][loc]["soviet_tanks"]:
             ops.remove_units(g, loc, "soviet_tanks", 1)
             ops.log(g, f"{seat} destroys a Soviet tank in {ops.name_of_loc(loc)}.", refs=[seat, loc])
             ops.shift_morale(g, +2, "a Soviet tank destroyed")

@@ -131,7 +131,7 @@ def event_cost(g, slot: int) -> int:
 def placement_options(g, event: str) -> list[str]:
     """Locations where a bought event may go; [] means it cannot be bought."""
     e = EVENT[event]
-    locs = g.s["locations"]
+    locs = ops.board(g)
     where = e["location"]
     if where == "anywhere":
         return [loc for loc in LOCATION_IDS if not locs[loc]["event"]]

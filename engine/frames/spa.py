@@ -62,9 +62,9 @@ def attack_targets(g) -> list[str]:
 
 
 def strength(g, loc: str) -> int:
-    here = g.s["locations"][loc]
+    here = ops.board(g)[loc]
     total = SNIPER_STRENGTH * here["snipers"] + MILITIA_STRENGTH * here["militia"]
-    active = ops.active_fighters(g, loc)
+    active = here["active"]
     if "f_marton_kalapos" in active:
         total -= 3
     if "f_marta_wawelska" in active:
