@@ -178,13 +178,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from .routes import admin, api, my_games, pages, replays, seats, ws
 
     app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
-    app.include_router(pages.router)
-    app.include_router(api.router)
-    app.include_router(my_games.router)
+    # Routes are matched in this order, each request trying every route before its own: the game
+    # socket and the API a room's setup calls come first, the pages (one request a visit) last.
+    # No two routers share a path.
     app.include_router(ws.router)
-    app.include_router(admin.router)
-    app.include_router(replays.router)
+    app.include_router(api.router)
     app.include_router(seats.router)
+    app.include_router(my_games.router)
+    app.include_router(replays.router)
+    app.include_router(admin.router)
+    app.include_router(pages.router)
     return app
 
 
