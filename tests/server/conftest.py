@@ -27,10 +27,12 @@ def new_pg_database():
         pytest.fail(f"PostgreSQL is required for the server tests ({PG_ADMIN_URL}): {e}")
     admin.execute(f'CREATE DATABASE "{name}"')
     url = PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
-    upgrade(url)
-    yield url
-    admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    admin.close()
+    try:
+        upgrade(url)
+        yield url
+    finally:  # also when a test that took it as a context manager fails
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
 
 
 @pytest.fixture(scope="session")

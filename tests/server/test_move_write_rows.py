@@ -3,17 +3,16 @@ games row advances by one version per move, keeps its status and result while th
 takes both from the move that ends it; a game's actions are found by the (game_id, seq) index."""
 from __future__ import annotations
 
-import secrets
+import contextlib
 import sqlite3
 
-import psycopg
 import sqlalchemy as sa
 from alembic import command
 
 from app.bus import Bus
 from app.migrate import alembic_config, upgrade
 from app.movelog import Move, MoveWriter
-from tests.server.conftest import PG_ADMIN_URL
+from tests.server.conftest import new_pg_database
 from tests.server.helpers import run_async
 
 
@@ -28,6 +27,15 @@ def _database(tmp_path) -> tuple[str, str]:
     return url, str(path)
 
 
+@contextlib.asynccontextmanager
+async def _writer(url: str):
+    writer = MoveWriter(url, Bus(), None)
+    try:
+        yield writer
+    finally:
+        await writer.close()
+
+
 def _row(path: str) -> tuple:
     with sqlite3.connect(path) as c:
         return c.execute("SELECT version, status, result, updated_at > '2020-01-01 00:00:00' FROM games").fetchone()
@@ -37,8 +45,7 @@ def test_moves_of_a_running_game_advance_its_version_and_leave_status_and_result
     url, path = _database(tmp_path)
 
     async def scenario():
-        writer = MoveWriter(url, Bus(), None)
-        try:
+        async with _writer(url) as writer:
             assert await writer.write(Move("g1", 0, "soviet", {"type": "pass"}, "active", None))
             assert _row(path) == (1, "active", None, 1)
             assert await writer.write(Move("g1", 1, "rev1", {"type": "end_turn"}, "active", None))
@@ -49,8 +56,6 @@ def test_moves_of_a_running_game_advance_its_version_and_leave_status_and_result
             assert _row(path) == (3, "finished", '{"winner": "soviet", "reason": "morale"}', 1)
             # Nothing more once it is over, not even at the right version.
             assert not await writer.write(Move("g1", 3, "rev1", {"type": "pass"}, "active", None))
-        finally:
-            await writer.close()
 
     run_async(scenario())
     with sqlite3.connect(path) as c:
@@ -62,14 +67,11 @@ def test_a_stale_move_leaves_the_running_game_as_it_was(tmp_path):
     url, path = _database(tmp_path)
 
     async def scenario():
-        writer = MoveWriter(url, Bus(), None)
-        try:
+        async with _writer(url) as writer:
             assert await writer.write(Move("g1", 0, "soviet", {"type": "pass"}, "active", None))
             before = _row(path)
             assert not await writer.write(Move("g1", 0, "rev1", {"type": "pass"}, "active", None))
             assert _row(path) == before
-        finally:
-            await writer.close()
 
     run_async(scenario())
 
@@ -102,10 +104,5 @@ def test_migration_0006_drops_the_game_id_indexes_the_unique_constraints_cover_o
 
 
 def test_migration_0006_drops_the_game_id_indexes_the_unique_constraints_cover_on_postgresql():
-    name = f"doi_migrate_{secrets.token_hex(4)}"
-    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-        try:
-            _migration_0006_drops_and_restores_the_game_id_indexes(PG_ADMIN_URL.rsplit("/", 1)[0] + "/" + name)
-        finally:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with contextlib.contextmanager(new_pg_database)() as url:
+        _migration_0006_drops_and_restores_the_game_id_indexes(url)

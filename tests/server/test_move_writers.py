@@ -55,6 +55,18 @@ async def _watched_writer(pg_url: str, max_connections: int):
         await watch.close()
 
 
+async def _cancel_a_blocked_write(writer: MoveWriter, locker, gid: str) -> None:
+    """A move of `gid` written while `locker` holds its row, cancelled as it waits (its socket went
+    away); the row is free again afterwards."""
+    await locker.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (gid,))
+    stuck = asyncio.create_task(writer.write(Move(gid, 0, "soviet", {"type": "pass"}, "active", None)))
+    await asyncio.sleep(0.3)
+    stuck.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await stuck
+    await locker.rollback()
+
+
 async def _writers(watch, name: str) -> int:
     cur = await watch.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s AND datname = "
                               "current_database()", (name,))
@@ -99,13 +111,7 @@ def test_a_cancelled_write_gives_its_connection_back(pg_url, games):
         writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
         locker = await psycopg.AsyncConnection.connect(pg_url)
         try:
-            await locker.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (games[0],))
-            stuck = asyncio.create_task(writer.write(Move(games[0], 0, "soviet", {"type": "pass"}, "active", None)))
-            await asyncio.sleep(0.3)
-            stuck.cancel()
-            with pytest.raises(asyncio.CancelledError):
-                await stuck
-            await locker.rollback()
+            await _cancel_a_blocked_write(writer, locker, games[0])
             ok = await asyncio.wait_for(writer.write(Move(games[1], 0, "soviet", {"type": "pass"}, "active", None)), 10)
             cur = await locker.execute("SELECT id, version FROM games WHERE id = ANY(%s) ORDER BY id", (games,))
             return ok, dict(await cur.fetchall())
@@ -225,13 +231,7 @@ def test_a_cancelled_writes_connection_is_closed_not_reused(pg_url, games):
             first = await pids()
             assert await writer.write(Move(games[0], 1, "rev1", {"type": "pass"}, "active", None))
             assert await pids() == first  # kept and reused
-            await locker.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (games[1],))
-            stuck = asyncio.create_task(writer.write(Move(games[1], 0, "soviet", {"type": "pass"}, "active", None)))
-            await asyncio.sleep(0.3)
-            stuck.cancel()
-            with pytest.raises(asyncio.CancelledError):
-                await stuck
-            await locker.rollback()
+            await _cancel_a_blocked_write(writer, locker, games[1])
             assert await asyncio.wait_for(writer.write(Move(games[2], 0, "soviet", {"type": "pass"}, "active", None)), 10)
             second = await pids()
             await writer.close()
