@@ -10,6 +10,9 @@ this instance pushed the room) is announced with that instance's `origin` as a f
 back by the same instance it comes as kind "echo", which asks for nothing. Without it each claim's
 note, heard back, read the room again and pushed every socket its view once more: at 200 rooms
 starting at once, on PostgreSQL, a backlog of 800 such notes still ran ~20 s into the play.
+A move's note names its instance too, and comes back as kind "own_move": the move pushed its
+version and poked the game's services itself, unless it was cut short after its commit, which
+the listener can tell from the sockets (`app.games.on_notify`), so the note stays a safety net.
 
 Three buses share one small interface, chosen by `make_bus` (app.main's lifespan):
 
@@ -95,7 +98,7 @@ class Bus:
             log.warning("ignoring malformed bus note %r", note)
             return
         if origin == self.origin:
-            kind = "echo"
+            kind = "own_move" if kind == "move" else "echo"
         try:
             await self._on_notify(gid, version, kind)
         except Exception:  # one bad push must not stop the listener

@@ -131,6 +131,14 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
     hub, store = app.state.hub, app.state.store
     if kind == "echo":  # our own change, handled when we made it (app.bus)
         return
+    if kind == "own_move":
+        # A move made here pushed its version before poking the services, with no await between:
+        # sockets that have it (or none to push to) mean both are done. Otherwise the note may
+        # have come before the push, or the move was cut short after its commit: go on as for
+        # any move (the replay waits for the game's lock, then pushes only what is missing).
+        if not hub.watching(gid) or hub.oldest_version(gid) >= version:
+            return
+        kind = "move"
     if kind == "clock":  # a clock or a seat's hands changed: the clocks tell this instance's sockets
         await app.state.clocks.broadcast(gid)
         return

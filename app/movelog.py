@@ -96,7 +96,7 @@ class MoveWriter:
         return self._sync_conn
 
     async def write(self, move: Move) -> bool:
-        note = f"{move.game_id} {move.new_version} move"
+        note = f"{move.game_id} {move.new_version} move {self.bus.origin}"
         if self.sqlite:
             async with self.lock:
                 ok = self._write_sqlite(move)

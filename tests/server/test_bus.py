@@ -111,11 +111,11 @@ def test_redis_bus_announces_committed_changes_after_commit_and_no_pg_notify(pg_
                        headers=auth(tokens[seat]))
             assert r.status_code == 200, r.text
             # Notes go out in commit order: once the last move's note is in, every earlier one is.
-            wait_for(lambda: heard(f"{gid} 4 move"), what="the fourth move's note on Redis")
+            wait_for(lambda: heard(f"{gid} 4 move {c.app.state.store.bus.origin}"), what="the fourth move's note on Redis")
         mine = [n for n in notes if n.startswith(gid + " ")]
-        assert [n for n in mine if n.endswith(" move")] == [f"{gid} {v} move" for v in (1, 2, 3, 4)]
-        # A claim's note names its instance (the one that handled it, which hears it as an echo).
+        # A move's and a claim's note name their instance (which hears them as "own_move", "echo").
         origin = c.app.state.store.bus.origin
+        assert [n for n in mine if " move" in n] == [f"{gid} {v} move {origin}" for v in (1, 2, 3, 4)]
         assert [n for n in mine if " room" in n] == [f"{gid} 0 room {origin}"] * len(tokens)
         # LISTEN works (a probe arrives), yet the Redis-configured server sent no pg_notify at all.
         with psycopg.connect(pg_url, autocommit=True) as other:
