@@ -15,6 +15,7 @@ from fastapi import WebSocket
 
 from engine import Game
 
+from .socket_send import text_sender
 from .wire import Cut, patch_payload, view_payload
 
 SEND_TIMEOUT = 5.0    # a socket that takes longer than this to take one message is dropped
@@ -71,6 +72,11 @@ class Conn:
     writer: asyncio.Task | None = None  # only while a send waits for the socket, then its backlog
     busy_since: float = 0.0   # loop time the waiting send started; 0: none (Hub._watch)
     stalled: bool = False     # the hub gave up on this socket's send
+    send: object = None       # send(text): one text frame (app.socket_send)
+
+    def __post_init__(self):
+        if self.send is None:
+            self.send = text_sender(self.ws)
 
     def post(self, payload: str) -> bool:
         if not self.open:
@@ -82,7 +88,7 @@ class Conn:
                 return False
             self.backlog.append(payload)
             return True
-        coro = self.ws.send_text(payload)
+        coro = self.send(payload)
         try:
             waiting = coro.send(None)
         except StopIteration:  # sent
@@ -136,7 +142,7 @@ class Conn:
                         await self.ws.close(code=item[1])
                     return
                 self.busy_since = clock()
-                await self.ws.send_text(item)
+                await self.send(item)
                 self.busy_since = 0.0
             self.writer = None  # no await since the backlog was found empty: nothing is left behind
         except asyncio.CancelledError:

@@ -24,6 +24,7 @@ from .metrics import Metrics, setup_logging
 from .seat_bots import BotDriver
 from .security import Signer
 from .settings import Settings, get_settings
+from .socket_send import KeepSocketSend
 from .store import GameStore, StoreError
 from .wal_checkpoint import WalCheckpointer
 from .webhooks import HookSender
@@ -113,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics = Metrics()
     app.state.hub = Hub(app.state.metrics)
 
+    app.add_middleware(KeepSocketSend)  # outside FastAPI's exception layer, so it sees the server's `send`
     app.add_middleware(SecurityHeaders)
     if settings.trusted_proxies.strip():
         # Only requests from these peers have X-Forwarded-For/-Proto believed (for HTTP and websockets).
