@@ -127,11 +127,19 @@ class _Snapshot:
     the snapshot is made: sorting the state's ~40 keys into scalars and the rest cost more than
     a short try, and a try reads only a few scalars."""
 
-    __slots__ = ("source", "frozen")
+    __slots__ = ("source", "frozen", "preset")
 
     def __init__(self, state: dict):
         self.source = state
         self.frozen: dict = dict.fromkeys(_RECORDS, _EMPTY)  # key -> (copy, arg): `_frozen`
+        # What every try starts with instead of asking for it (`_TryState`): the values set at
+        # setup and never changed in place (`_CONSTANT`), shared; the scalars most tries read.
+        preset = {key: state[key] for key in _CONSTANT if key in state}
+        for key in _HOT_SCALARS:
+            value = state.get(key, preset)
+            if value.__class__ in _SCALARS:
+                preset[key] = value
+        self.preset = preset
 
     def copy_of(self, key: str):
         frozen = self.frozen.get(key)
@@ -157,6 +165,13 @@ def _frozen(value) -> tuple:
     return pickle.loads, pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
 
 
+# Set at setup and never changed in place while the game runs: a try may share them with the game
+# (tests/test_marks_oracle.py checks that trying never changes the game).
+_CONSTANT = ("options", "seats")
+# Scalars that a try usually reads (`result` and `phase` by every victory check): each one asked
+# for costs a `__missing__` call, and a scalar is shared anyway.
+_HOT_SCALARS = ("result", "phase", "day", "morale", "rng", "cp", "support", "revolutionaries")
+
 _FIRST = itemgetter(0)  # a scalar's "copy": itself, by a call in C
 _EMPTY = (list, ())
 
@@ -172,6 +187,7 @@ class _TryState(dict):
     __slots__ = ("_snap", "_source", "_gone")
 
     def __init__(self, snap: _Snapshot):
+        dict.__init__(self, snap.preset)
         self._snap = snap
         self._source = snap.source
         self._gone = ()  # the snapshot's keys deleted from this state (a set once one is)
@@ -183,8 +199,7 @@ class _TryState(dict):
         frozen = snap.frozen.get(key)  # snap.copy_of(key), inline: a try reads a few keys
         if frozen is None:
             frozen = snap.frozen[key] = _frozen(self._source[key])
-        value = frozen[0](frozen[1])
-        dict.__setitem__(self, key, value)
+        value = self[key] = frozen[0](frozen[1])  # __setitem__ is dict's own
         return value
 
     def peek(self, key):
