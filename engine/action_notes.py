@@ -69,6 +69,7 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
     if len(lists) == 1:
         return {seat: _marks_of_one_seat(g, top, handler, seat, legal)}
     keeps = handler.keeps_undo_for
+    cuts = _cuts_of(handler)
     out: dict[str, list] = {st: [None] * len(acts) for st, acts in lists.items()}
     done: dict[str, set] = {st: set() for st in lists}  # the indices already marked, per seat
     snapshot = None
@@ -76,6 +77,10 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
         for i, a in enumerate(acts):
             if i in done[st] or a["type"] == "undo" or keeps(g, top, a):
                 continue
+            if cuts is not None:
+                out[st][i] = cuts(g, top, a)
+                if out[st][i] is not None:
+                    continue
             # The seats offered this same action at the same place (their lists are the frame's
             # actions, the undo of the last mover's seat aside).
             asking = [(st, i)] + [(other, i) for other, theirs in lists.items()
@@ -97,11 +102,16 @@ def _marks_of_one_seat(g: Game, top: dict, handler: Frame, seat: str, legal: lis
         skipped, keeps = handler.keeps_undo | _UNDO, None
     else:
         skipped, keeps = _UNDO, handler.keeps_undo_for
+    cuts = _cuts_of(handler)
     seats = [seat]
     snapshot = None
     for i, a in enumerate(legal):
         if a["type"] in skipped or (keeps is not None and keeps(g, top, a)):
             continue
+        if cuts is not None:
+            out[i] = cuts(g, top, a)
+            if out[i] is not None:
+                continue
         if snapshot is None:
             snapshot = _Snapshot(g.s)
         out[i] = _try(g, snapshot, seats, a)[0]
@@ -109,6 +119,13 @@ def _marks_of_one_seat(g: Game, top: dict, handler: Frame, seat: str, legal: lis
 
 
 _UNDO = frozenset(("undo",))
+
+
+def _cuts_of(handler: Frame):
+    """The frame's `cuts_undo_for`, or None where it declares nothing (most frames: no call)."""
+    if handler.__class__.cuts_undo_for is Frame.cuts_undo_for and not handler.cuts_undo:
+        return None
+    return handler.cuts_undo_for
 
 
 # Values a try may share with the game: nothing can change them in place.

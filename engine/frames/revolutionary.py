@@ -11,7 +11,7 @@ from ..powers import has_power
 from ..public import actions_per_turn
 from . import kinds
 from .base import Frame, pop, push, register
-from .hits import retaliate
+from .hits import retaliate, retaliation_rolls
 
 MAX_MILITIA_ATTACKED = 5
 MOLOTOVS_PER_TANK = 3
@@ -216,6 +216,16 @@ class Turn(Frame):
         # With an action left, `actions` always offers at least end_turn.
         return f["actions_left"] > 0 or bool(self.actions(g, f, seat))
 
+    def cuts_undo_for(self, g, f, action):
+        kind = action["type"]
+        if kind == "end_turn":
+            # The turn only pops: where the next player's turn is next on the stack, it asks them.
+            below = g.s["stack"][-2]
+            return "passes" if below["kind"] == "turn" and below["seat"] != f["seat"] else None
+        if kind == "draw_card" or kind == "activate_fighter":
+            return _at_once_cut(g, f["seat"], kind)
+        return None
+
     def on_end_turn(self, g, f, seat, a):
         if f["actions_left"] > 0:
             ops.log(g, f"{seat} passes {f['actions_left']} action(s).", refs=[seat])
@@ -296,6 +306,19 @@ class Turn(Frame):
 
     def prompt(self, g, f):
         return f"Move, then take an action ({f['actions_left']} left), or end the turn."
+
+
+def _at_once_cut(g, seat: str, kind: str) -> str | None:
+    """The first reason Actions 1 and 7 (`Turn._at_once`) cut undo for: the retaliation's dice,
+    then the fighter revealed under the one activated, or the card drawn (after a reshuffle of
+    the discard pile when the deck is empty). None where the activation reveals nothing."""
+    s = g.s
+    loc = s["positions"][seat]
+    if retaliation_rolls(g, loc):
+        return "roll"
+    if kind == "activate_fighter":
+        return "reveal" if ops.board(g)[loc]["facedown"] else None
+    return "draw" if s["rev_deck"] or len(s["rev_discard"]) < 2 else "shuffle"
 
 
 # ----- movement ---------------------------------------------------------------------------------
@@ -466,6 +489,10 @@ class Act(Frame):
         return acts
 
     on_cancel = Frame.close
+
+    def cuts_undo_for(self, g, f, action):
+        # "done" commits the action: the retaliation in its location is the first thing that happens.
+        return "roll" if action["type"] == "done" and retaliation_rolls(g, f["loc"]) else None
 
     def on_discard(self, g, f, seat, a):
         f["cards"].append(a["card"])
