@@ -69,7 +69,7 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
     if len(lists) == 1:
         return {seat: _marks_of_one_seat(g, top, handler, seat, legal)}
     keeps = handler.keeps_undo_for
-    cuts = _cuts_of(handler)
+    cuts = _plan(handler)[2]
     out: dict[str, list] = {st: [None] * len(acts) for st, acts in lists.items()}
     done: dict[str, set] = {st: set() for st in lists}  # the indices already marked, per seat
     snapshot = None
@@ -98,11 +98,7 @@ def _marks_of_one_seat(g: Game, top: dict, handler: Frame, seat: str, legal: lis
     """`marks` where no other seat shares the tries (most decisions): no bookkeeping of who else
     is asked; an action type the frame declares to keep undo is skipped without a call."""
     out: list[str | None] = [None] * len(legal)
-    if handler.__class__.keeps_undo_for is Frame.keeps_undo_for:
-        skipped, keeps = handler.keeps_undo | _UNDO, None
-    else:
-        skipped, keeps = _UNDO, handler.keeps_undo_for
-    cuts = _cuts_of(handler)
+    skipped, keeps, cuts = _plan(handler)
     seats = [seat]
     snapshot = None
     for i, a in enumerate(legal):
@@ -119,13 +115,21 @@ def _marks_of_one_seat(g: Game, top: dict, handler: Frame, seat: str, legal: lis
 
 
 _UNDO = frozenset(("undo",))
+_PLANS: dict[Frame, tuple] = {}
 
 
-def _cuts_of(handler: Frame):
-    """The frame's `cuts_undo_for`, or None where it declares nothing (most frames: no call)."""
-    if handler.__class__.cuts_undo_for is Frame.cuts_undo_for and not handler.cuts_undo:
-        return None
-    return handler.cuts_undo_for
+def _plan(handler: Frame) -> tuple:
+    """(the action types never tried: `keeps_undo` and undo; the frame's `keeps_undo_for` and
+    `cuts_undo_for`, each None where the frame declares nothing more), once per frame kind: most
+    actions are then skipped, or tried, without a call. A `keeps_undo_for` override answers True
+    for the `keeps_undo` types too, so asking the set first changes no answer."""
+    plan = _PLANS.get(handler)
+    if plan is None:
+        cls = handler.__class__
+        keeps = None if cls.keeps_undo_for is Frame.keeps_undo_for else handler.keeps_undo_for
+        cuts = None if cls.cuts_undo_for is Frame.cuts_undo_for and not handler.cuts_undo else handler.cuts_undo_for
+        plan = _PLANS[handler] = (handler.keeps_undo | _UNDO, keeps, cuts)
+    return plan
 
 
 # Values a try may share with the game: nothing can change them in place.

@@ -138,6 +138,9 @@ def test_every_mark_declared_without_a_try_is_the_whole_copy_tries_mark():
     declared.add(("headline", "play_headline"))  # HeadlineStep.keeps_undo_for: red for CP, green discarded
     declared.add(("move", "done"))  # Move.keeps_undo_for (Movement): the turn's own step confirmed
     declared.add(("market", "keep"))  # MarketStep.keeps_undo_for: the first of the two kept
+    declared.add(("turn", "activate_fighter"))  # Turn.keeps_undo_for: nothing rolled, revealed or drawn
+    declared.add(("event_step", "buy_event"))  # EventStep.keeps_undo_for: the commander places it next
+    declared.add(("turn_order", "choose_next"))  # TurnOrder.keeps_undo_for: the team picks again
     cut = {(kind, t) for kind, h in FRAMES.items() for t in h.cuts_undo}
     cut |= {("turn", "draw_card"), ("market", "keep")}  # Turn.cuts_undo_for, MarketStep.cuts_undo_for
     # The overrides of `cuts_undo_for` that hold only in some states: each must also be seen not

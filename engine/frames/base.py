@@ -47,7 +47,8 @@ class Frame:
 
     def keeps_undo_for(self, g, f, action: dict) -> bool:
         """Whether `action` surely keeps undo (`keeps_undo`), so engine/action_notes.py need not try
-        it. A frame may override it where the claim depends on the action's fields."""
+        it. A frame may override it where the claim depends on the action's fields or the state
+        (public facts only); the `keeps_undo` types are skipped before it is asked."""
         return action["type"] in self.keeps_undo
 
     def cuts_undo_for(self, g, f, action: dict) -> str | None:

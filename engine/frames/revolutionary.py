@@ -25,10 +25,15 @@ class TurnOrder(Frame):
     At the start of the phase the team decides the turn order, one pick at a time."""
 
     team_answer = True  # the first to click decides
+    always_has_actions = True  # asked only while two or more seats are left to place
 
     def deciders(self, g, f):
         remaining = [s for s in ops.rev_seats(g) if s not in f["order"]]
         return ops.rev_seats(g) if len(remaining) > 1 else []
+
+    def keeps_undo_for(self, g, f, action):
+        # With two or more seats still to place after this pick, the team picks again.
+        return action["type"] == "choose_next" and len(ops.rev_seats(g)) - len(f["order"]) > 2
 
     def actions(self, g, f, seat):
         return [{"type": "choose_next", "seat": s} for s in ops.rev_seats(g) if s not in f["order"]]
@@ -215,6 +220,15 @@ class Turn(Frame):
     def has_actions(self, g, f, seat):
         # With an action left, `actions` always offers at least end_turn.
         return f["actions_left"] > 0 or bool(self.actions(g, f, seat))
+
+    def keeps_undo_for(self, g, f, action):
+        kind = action["type"]
+        if kind in self.keeps_undo:
+            return True
+        # Action 1 where no tank fires, no fighter is face down beneath and the yellow power draws
+        # nothing: the fighter turns active and the turn goes on with an action left.
+        return kind == "activate_fighter" and f["actions_left"] > 1 and _at_once_cut(g, f["seat"], kind) is None \
+            and not has_power(g, f["seat"], "yellow", "benefit")
 
     def cuts_undo_for(self, g, f, action):
         kind = action["type"]
@@ -657,6 +671,7 @@ class RevDraw(Frame):
     The morale draw split as evenly as possible among the team."""
 
     team_answer = True
+    always_has_actions = True  # asked only where there are two splits or more
 
     def deciders(self, g, f):
         return ops.rev_seats(g) if len(allocations(g)) > 1 else []

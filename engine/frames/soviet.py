@@ -166,6 +166,12 @@ class EventStep(Frame):
 
     on_done = Frame.close
 
+    def keeps_undo_for(self, g, f, action):
+        if action["type"] in self.keeps_undo:
+            return True
+        # An event with two places or more: the commander chooses where next (`PlaceEvent`).
+        return action["type"] == "buy_event" and len(placement_options(g, g.s["market"][action["slot"]])) > 1
+
     def on_buy_event(self, g, f, seat, a):
         s = g.s
         slot = a["slot"]
