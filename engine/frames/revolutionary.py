@@ -3,6 +3,7 @@ retaliation, drawing revolutionary cards)."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from .. import icons, ops
 from ..cards import EVENT, FIGHTER, REV_CARD, name_of
@@ -642,18 +643,26 @@ def allocations(g) -> list[dict]:
     rooms = [ops.hand_room(g, seat) for seat in seats]
     available = len(s["rev_deck"]) + len(s["rev_discard"])
     total = min(ops.morale_draw(g), sum(rooms), available)
+    return [dict(zip(seats, counts, strict=True)) for counts in _splits(tuple(rooms), total)]
+
+
+@lru_cache(maxsize=1024)
+def _splits(rooms: tuple[int, ...], total: int) -> tuple[tuple[int, ...], ...]:
+    """The even splits of `total` cards among seats with these hand rooms, most to the first seat
+    first. Remembered: the draw step asks for them several times a step (who decides, what they
+    may choose, the automatic deal), and the undo marks' tries again."""
     result = []
 
     def rec(i, left, acc):
-        if i == len(seats):
+        if i == len(rooms):
             if left == 0 and _even(acc, rooms):
-                result.append(dict(zip(seats, acc, strict=True)))
+                result.append(tuple(acc))
             return
         for c in range(min(rooms[i], left), -1, -1):
             rec(i + 1, left - c, acc + [c])
 
     rec(0, total, [])
-    return result
+    return tuple(result)
 
 
 def _even(counts, rooms) -> bool:
