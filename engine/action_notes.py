@@ -69,6 +69,7 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
     if len(lists) == 1:
         return {seat: _marks_of_one_seat(g, top, handler, seat, legal)}
     keeps = handler.keeps_undo_for
+    cuts = _plan(handler)[2]
     out: dict[str, list] = {st: [None] * len(acts) for st, acts in lists.items()}
     done: dict[str, set] = {st: set() for st in lists}  # the indices already marked, per seat
     snapshot = None
@@ -76,6 +77,10 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
         for i, a in enumerate(acts):
             if i in done[st] or a["type"] == "undo" or keeps(g, top, a):
                 continue
+            if cuts is not None:
+                out[st][i] = cuts(g, top, a)
+                if out[st][i] is not None:
+                    continue
             # The seats offered this same action at the same place (their lists are the frame's
             # actions, the undo of the last mover's seat aside).
             asking = [(st, i)] + [(other, i) for other, theirs in lists.items()
@@ -93,15 +98,16 @@ def _marks_of_one_seat(g: Game, top: dict, handler: Frame, seat: str, legal: lis
     """`marks` where no other seat shares the tries (most decisions): no bookkeeping of who else
     is asked; an action type the frame declares to keep undo is skipped without a call."""
     out: list[str | None] = [None] * len(legal)
-    if handler.__class__.keeps_undo_for is Frame.keeps_undo_for:
-        skipped, keeps = handler.keeps_undo | _UNDO, None
-    else:
-        skipped, keeps = _UNDO, handler.keeps_undo_for
+    skipped, keeps, cuts = _plan(handler)
     seats = [seat]
     snapshot = None
     for i, a in enumerate(legal):
         if a["type"] in skipped or (keeps is not None and keeps(g, top, a)):
             continue
+        if cuts is not None:
+            out[i] = cuts(g, top, a)
+            if out[i] is not None:
+                continue
         if snapshot is None:
             snapshot = _Snapshot(g.s)
         out[i] = _try(g, snapshot, seats, a)[0]
@@ -109,6 +115,21 @@ def _marks_of_one_seat(g: Game, top: dict, handler: Frame, seat: str, legal: lis
 
 
 _UNDO = frozenset(("undo",))
+_PLANS: dict[Frame, tuple] = {}
+
+
+def _plan(handler: Frame) -> tuple:
+    """(the action types never tried: `keeps_undo` and undo; the frame's `keeps_undo_for` and
+    `cuts_undo_for`, each None where the frame declares nothing more), once per frame kind: most
+    actions are then skipped, or tried, without a call. A `keeps_undo_for` override answers True
+    for the `keeps_undo` types too, so asking the set first changes no answer."""
+    plan = _PLANS.get(handler)
+    if plan is None:
+        cls = handler.__class__
+        keeps = None if cls.keeps_undo_for is Frame.keeps_undo_for else handler.keeps_undo_for
+        cuts = None if cls.cuts_undo_for is Frame.cuts_undo_for and not handler.cuts_undo else handler.cuts_undo_for
+        plan = _PLANS[handler] = (handler.keeps_undo | _UNDO, keeps, cuts)
+    return plan
 
 
 # Values a try may share with the game: nothing can change them in place.
@@ -127,11 +148,19 @@ class _Snapshot:
     the snapshot is made: sorting the state's ~40 keys into scalars and the rest cost more than
     a short try, and a try reads only a few scalars."""
 
-    __slots__ = ("source", "frozen")
+    __slots__ = ("source", "frozen", "preset")
 
     def __init__(self, state: dict):
         self.source = state
         self.frozen: dict = dict.fromkeys(_RECORDS, _EMPTY)  # key -> (copy, arg): `_frozen`
+        # What every try starts with instead of asking for it (`_TryState`): the values set at
+        # setup and never changed in place (`_CONSTANT`), shared; the scalars most tries read.
+        preset = {key: state[key] for key in _CONSTANT if key in state}
+        for key in _HOT_SCALARS:
+            value = state.get(key, preset)
+            if value.__class__ in _SCALARS:
+                preset[key] = value
+        self.preset = preset
 
     def copy_of(self, key: str):
         frozen = self.frozen.get(key)
@@ -157,6 +186,13 @@ def _frozen(value) -> tuple:
     return pickle.loads, pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
 
 
+# Set at setup and never changed in place while the game runs: a try may share them with the game
+# (tests/test_marks_oracle.py checks that trying never changes the game).
+_CONSTANT = ("options", "seats")
+# Scalars that a try usually reads (`result` and `phase` by every victory check): each one asked
+# for costs a `__missing__` call, and a scalar is shared anyway.
+_HOT_SCALARS = ("result", "phase", "day", "morale", "rng", "cp", "support", "revolutionaries")
+
 _FIRST = itemgetter(0)  # a scalar's "copy": itself, by a call in C
 _EMPTY = (list, ())
 
@@ -172,6 +208,7 @@ class _TryState(dict):
     __slots__ = ("_snap", "_source", "_gone")
 
     def __init__(self, snap: _Snapshot):
+        dict.__init__(self, snap.preset)
         self._snap = snap
         self._source = snap.source
         self._gone = ()  # the snapshot's keys deleted from this state (a set once one is)
@@ -183,8 +220,7 @@ class _TryState(dict):
         frozen = snap.frozen.get(key)  # snap.copy_of(key), inline: a try reads a few keys
         if frozen is None:
             frozen = snap.frozen[key] = _frozen(self._source[key])
-        value = frozen[0](frozen[1])
-        dict.__setitem__(self, key, value)
+        value = self[key] = frozen[0](frozen[1])  # __setitem__ is dict's own
         return value
 
     def peek(self, key):

@@ -74,9 +74,7 @@ class Game:
         legal = self._legal_for(seat)
         cached = self._marks.get(seat)
         if cached is None or cached[0] is not legal:
-            from .action_notes import marks
-
-            for other, notes in marks(self, seat).items():  # the seat's, and any others' the same tries made
+            for other, notes in _action_notes().marks(self, seat).items():  # the seat's, and any others' the same tries made
                 self._marks[other] = (self._legal_for(other), notes)
             cached = self._marks[seat]
         return list(cached[1])
@@ -273,6 +271,18 @@ class Game:
             options.append(", ".join(f"{k}={v}" for k, v in a.items() if k != "type") or "(no fields)")
         more = "" if len(same) <= 6 else f" and {len(same) - 6} more"
         return "choose one of " + "; ".join(options) + more + "."
+
+
+def _action_notes():
+    """engine/action_notes.py, which imports this module: a relative import inside a method costs
+    an import-system lookup on every call (views ask for a seat's marks on every move)."""
+    global _notes
+    if _notes is None:
+        from . import action_notes as _notes
+    return _notes
+
+
+_notes = None
 
 
 def _same_json(a: Any, b: Any) -> bool:

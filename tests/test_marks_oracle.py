@@ -124,32 +124,101 @@ def test_a_tries_state_reads_and_writes_as_a_whole_copy_would():
     assert source == {"a": 1, "b": [1, 2], "c": {"x": [3]}, "log": ["old"], "d": None, "e": "s", "f": [], "big": 2**70, "g": [2**70]}
 
 
-def test_every_action_declared_to_keep_undo_keeps_it_on_a_whole_copy():
+def test_every_mark_declared_without_a_try_is_the_whole_copy_tries_mark():
     """The marks skip the tries of actions a frame declares to keep undo (`Frame.keeps_undo`,
-    `Frame.keeps_undo_for`). Each such claim, wherever random games of both rulesets offer it,
-    must read None on a whole-copy try (tests/marks_reference.py tries every action), and every
-    declared action type must come up at least once, so no claim goes unchecked."""
+    `Frame.keeps_undo_for`) or to cut it for a known reason (`Frame.cuts_undo`,
+    `Frame.cuts_undo_for`). Each such claim, wherever random games of both rulesets offer it,
+    must read as the whole-copy try does (tests/marks_reference.py tries every action): None for
+    a keep, the same first reason for a cut. Every declared action type must come up at least
+    once, and each cut claim also where it does not hold (the try then decides), so no claim goes
+    unchecked."""
     from engine.frames.base import FRAMES
 
     declared = {(kind, t) for kind, h in FRAMES.items() for t in h.keeps_undo}
     declared.add(("headline", "play_headline"))  # HeadlineStep.keeps_undo_for: red for CP, green discarded
     declared.add(("move", "done"))  # Move.keeps_undo_for (Movement): the turn's own step confirmed
-    seen = set()
+    declared.add(("market", "keep"))  # MarketStep.keeps_undo_for: the first of the two kept
+    declared.add(("turn", "activate_fighter"))  # Turn.keeps_undo_for: nothing rolled, revealed or drawn
+    declared.add(("event_step", "buy_event"))  # EventStep.keeps_undo_for: the commander places it next
+    declared.add(("turn_order", "choose_next"))  # TurnOrder.keeps_undo_for: the team picks again
+    cut = {(kind, t) for kind, h in FRAMES.items() for t in h.cuts_undo}
+    cut |= {("turn", "draw_card"), ("market", "keep")}  # Turn.cuts_undo_for, MarketStep.cuts_undo_for
+    # The overrides of `cuts_undo_for` that hold only in some states: each must also be seen not
+    # holding (the try decides there).
+    partial = {("turn", "end_turn"), ("turn", "activate_fighter"), ("act", "done")}
+    seen, cut_seen, cut_unclaimed = set(), set(), set()
 
     def check(g):
         top = g.s["stack"][-1]
         handler = FRAMES[top["kind"]]
         for seat in g.seats:
             legal = g._legal_for(seat)
-            claims = [i for i, a in enumerate(legal) if a["type"] != "undo" and handler.keeps_undo_for(g, top, a)]
-            if not claims:
+            keeps = [i for i, a in enumerate(legal) if a["type"] != "undo" and handler.keeps_undo_for(g, top, a)]
+            cuts = {i: handler.cuts_undo_for(g, top, a) for i, a in enumerate(legal)
+                    if a["type"] != "undo" and i not in keeps}
+            if not keeps and not any(cuts.values()):
+                cut_unclaimed.update((top["kind"], a["type"]) for a in legal)
                 continue
             want = marks_reference.irreversible(g, seat)
-            for i in claims:
+            for i in keeps:
                 assert want[i] is None, (top["kind"], legal[i], want[i])
                 seen.add((top["kind"], legal[i]["type"]))
+            for i, reason in cuts.items():
+                if reason is None:
+                    cut_unclaimed.add((top["kind"], legal[i]["type"]))
+                    continue
+                assert want[i] == reason, (top["kind"], legal[i], want[i], reason)
+                cut_seen.add((top["kind"], legal[i]["type"]))
 
     for revs, seed, options in GAMES + [(revs, 60 + revs, {}) for revs in (1, 2, 3)] + [
             (revs, 70 + revs, {"ruleset": "zhukov"}) for revs in (2, 3)]:
         _play(revs, seed, options, check, steps=600)
     assert declared <= seen, sorted(declared - seen)
+    assert cut | partial <= cut_seen, sorted((cut | partial) - cut_seen)
+    assert partial <= cut_unclaimed, sorted(partial - cut_unclaimed)
+
+
+def test_the_turns_marks_without_a_try_read_as_the_tries_in_every_edge_case():
+    """Actions 1 and 7 and "done" of an action are marked without a try (`Turn.cuts_undo_for`,
+    `Act.cuts_undo_for`): Retaliation of Soviet Tanks first (tanks there, unless a barricade, the
+    T-55 or Péter Hajas stops them), then the fighter revealed under the activated one, or the
+    card drawn (Drawing cards: the discard pile reshuffled into an empty deck, no shuffle for a
+    single card). Random games rarely reach some of these: each combination is staged and every
+    action's mark compared with the whole-copy tries."""
+    from itertools import product
+
+    from tests.support import rev_turn, set_active
+
+    compared = 0
+    for tanks, stop, deck, discard, facedown in product((0, 2), (None, "barricade", "rt_t55", "f_peter_hajas"),
+                                                        (True, False), (0, 1, 2), (True, False)):
+        g = rev_turn(2)
+        s = g.s
+        loc = s["positions"]["rev1"]
+        here = s["locations"][loc]
+        here["soviet_tanks"] = tanks
+        here["militia"] = 1
+        s["today"]["bonus"].append({"icon": "ammunition", "actions": ["attack_militia"], "source": "test"})
+        here["barricades"] = 1 if stop == "barricade" else 0
+        if stop in ("rt_t55", "f_peter_hajas"):
+            set_active(g, loc, [stop])
+        here["inactive"] = here["inactive"] or next(h["inactive"] for h in s["locations"].values() if h["inactive"])
+        if not facedown:
+            here["facedown"] = []
+        elif not here["facedown"]:
+            here["facedown"] = [next(f for h in s["locations"].values() for f in h["facedown"])]
+        pile = s["rev_deck"] + s["rev_discard"]
+        s["rev_deck"] = pile[discard:] if deck else []
+        s["rev_discard"] = pile[:discard]
+        g.invalidate()
+        for seat in g.seats:
+            assert action_notes.irreversible(g, seat) == marks_reference.irreversible(g, seat), \
+                (tanks, stop, deck, discard, facedown, seat)
+            compared += 1
+        # "done" of Action 3 (attack militia, its icon a bonus of the day) there: the
+        # retaliation comes first.
+        g.apply("rev1", {"type": "attack_militia"})
+        assert {"type": "done"} in g._legal_for("rev1")
+        assert action_notes.irreversible(g, "rev1") == marks_reference.irreversible(g, "rev1")
+        compared += 1
+    assert compared > 100

@@ -33,6 +33,10 @@ class Frame:
     # declared or not, and compares. Only public facts and the seat's own action may decide it
     # (`keeps_undo_for`), as the tries' marks do (engine/action_notes.py, "Secrecy").
     keeps_undo: frozenset[str] = frozenset()
+    # Action types that surely cut undo, with the first reason a try would give (a draw, a roll),
+    # whatever the state: engine/action_notes.py marks them without a try. The same proof as
+    # `keeps_undo` (tests/test_marks_oracle.py) and the same secrecy (`cuts_undo_for`).
+    cuts_undo: dict[str, str] = {}
     # True where the decision is the team's: an action does the same to the game whichever of the
     # deciders sends it (the log's words aside), so engine/action_notes.py tries it once for all
     # the seats offered it (tests/test_action_notes.py checks the claim).
@@ -43,8 +47,15 @@ class Frame:
 
     def keeps_undo_for(self, g, f, action: dict) -> bool:
         """Whether `action` surely keeps undo (`keeps_undo`), so engine/action_notes.py need not try
-        it. A frame may override it where the claim depends on the action's fields."""
+        it. A frame may override it where the claim depends on the action's fields or the state
+        (public facts only); the `keeps_undo` types are skipped before it is asked."""
         return action["type"] in self.keeps_undo
+
+    def cuts_undo_for(self, g, f, action: dict) -> str | None:
+        """The reason `action` surely cuts undo for, the one a try would find first (`cuts_undo`),
+        or None when only a try can tell. A frame may override it where the reason follows from
+        public facts of the state, so engine/action_notes.py need not try the action."""
+        return self.cuts_undo.get(action["type"])
 
     def deciders(self, g, f) -> list[str]:
         """Seats that may decide this frame now ([] for an automatic frame)."""

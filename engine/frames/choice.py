@@ -14,13 +14,23 @@ class Effect(Frame):
     and Revolutionary Tanks): the effect function keyed by f["key"] (engine/effects/)."""
 
     def run(self, g, f):
-        from ..effects import EFFECTS
-
-        status = EFFECTS[f["key"]](g, f)
+        status = _effects()[f["key"]](g, f)
         if status not in (WAITING, FINISHED):
             raise TypeError(f"effect {f['key']} returned {status!r}, not WAITING or FINISHED")
         if status == FINISHED and g.s["stack"] and f in g.s["stack"]:
             pop(g, f)
+
+
+def _effects() -> dict:
+    """engine.effects.EFFECTS, looked up once: the effects import this module while they load, and
+    an import inside `run` would cost an import-system lookup on every step of every effect."""
+    global _EFFECTS
+    if _EFFECTS is None:
+        from ..effects import EFFECTS as _EFFECTS
+    return _EFFECTS
+
+
+_EFFECTS = None
 
 
 @register("choice")

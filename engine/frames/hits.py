@@ -43,16 +43,28 @@ def retaliate(g, loc: str, seat: str) -> None:
     """Soviet tank retaliation: the tanks in the location fire before the action, a die each."""
     if not ops.board(g)[loc]["soviet_tanks"]:
         return
-    if ops.has_barricade(g, loc):
-        ops.log(g, f"A barricade in {ops.name_of_loc(loc)} stops the Soviet tanks from firing.", refs=[loc])
-        return
-    if PETER_HAJAS in ops.board(g)[loc]["active"]:
-        ops.log(g, f"Péter Hajas cancels the retaliation of the Soviet tanks in {ops.name_of_loc(loc)}.", refs=[loc])
+    stopped = _retaliation_stopped(g, loc)
+    if stopped:
+        ops.log(g, stopped, refs=[loc])
         return
     dice, hits = _roll_tanks(g, loc, seat)
     ops.log(g, f"Soviet tanks in {ops.name_of_loc(loc)} fire at {seat}: {', '.join(map(str, dice))}: {hits} hit(s).",
             refs=[loc, seat], dice={"dice": dice, "for": "retaliation", "location": loc, "hits": hits})
     push_hits(g, loc, hits, "tank fire")
+
+
+def _retaliation_stopped(g, loc: str) -> str | None:
+    """What stops the Soviet tanks in `loc` from retaliating (the log's words), or None."""
+    if ops.has_barricade(g, loc):
+        return f"A barricade in {ops.name_of_loc(loc)} stops the Soviet tanks from firing."
+    if PETER_HAJAS in ops.board(g)[loc]["active"]:
+        return f"Péter Hajas cancels the retaliation of the Soviet tanks in {ops.name_of_loc(loc)}."
+    return None
+
+
+def retaliation_rolls(g, loc: str) -> bool:
+    """Whether the Soviet tanks in `loc` roll at an action there (`retaliate`): public facts only."""
+    return bool(ops.board(g)[loc]["soviet_tanks"]) and _retaliation_stopped(g, loc) is None
 
 
 def tanks_fire(g, loc: str, why: str, through_barricade: bool = True) -> int:

@@ -3,6 +3,7 @@ retaliation, drawing revolutionary cards)."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from .. import icons, ops
 from ..cards import EVENT, FIGHTER, REV_CARD, name_of
@@ -11,7 +12,7 @@ from ..powers import has_power
 from ..public import actions_per_turn
 from . import kinds
 from .base import Frame, pop, push, register
-from .hits import retaliate
+from .hits import retaliate, retaliation_rolls
 
 MAX_MILITIA_ATTACKED = 5
 MOLOTOVS_PER_TANK = 3
@@ -25,10 +26,15 @@ class TurnOrder(Frame):
     At the start of the phase the team decides the turn order, one pick at a time."""
 
     team_answer = True  # the first to click decides
+    always_has_actions = True  # asked only while two or more seats are left to place
 
     def deciders(self, g, f):
         remaining = [s for s in ops.rev_seats(g) if s not in f["order"]]
         return ops.rev_seats(g) if len(remaining) > 1 else []
+
+    def keeps_undo_for(self, g, f, action):
+        # With two or more seats still to place after this pick, the team picks again.
+        return action["type"] == "choose_next" and len(ops.rev_seats(g)) - len(f["order"]) > 2
 
     def actions(self, g, f, seat):
         return [{"type": "choose_next", "seat": s} for s in ops.rev_seats(g) if s not in f["order"]]
@@ -216,6 +222,25 @@ class Turn(Frame):
         # With an action left, `actions` always offers at least end_turn.
         return f["actions_left"] > 0 or bool(self.actions(g, f, seat))
 
+    def keeps_undo_for(self, g, f, action):
+        kind = action["type"]
+        if kind in self.keeps_undo:
+            return True
+        # Action 1 where no tank fires, no fighter is face down beneath and the yellow power draws
+        # nothing: the fighter turns active and the turn goes on with an action left.
+        return kind == "activate_fighter" and f["actions_left"] > 1 and _at_once_cut(g, f["seat"], kind) is None \
+            and not has_power(g, f["seat"], "yellow", "benefit")
+
+    def cuts_undo_for(self, g, f, action):
+        kind = action["type"]
+        if kind == "end_turn":
+            # The turn only pops: where the next player's turn is next on the stack, it asks them.
+            below = g.s["stack"][-2]
+            return "passes" if below["kind"] == "turn" and below["seat"] != f["seat"] else None
+        if kind == "draw_card" or kind == "activate_fighter":
+            return _at_once_cut(g, f["seat"], kind)
+        return None
+
     def on_end_turn(self, g, f, seat, a):
         if f["actions_left"] > 0:
             ops.log(g, f"{seat} passes {f['actions_left']} action(s).", refs=[seat])
@@ -296,6 +321,19 @@ class Turn(Frame):
 
     def prompt(self, g, f):
         return f"Move, then take an action ({f['actions_left']} left), or end the turn."
+
+
+def _at_once_cut(g, seat: str, kind: str) -> str | None:
+    """The first reason Actions 1 and 7 (`Turn._at_once`) cut undo for: the retaliation's dice,
+    then the fighter revealed under the one activated, or the card drawn (after a reshuffle of
+    the discard pile when the deck is empty). None where the activation reveals nothing."""
+    s = g.s
+    loc = s["positions"][seat]
+    if retaliation_rolls(g, loc):
+        return "roll"
+    if kind == "activate_fighter":
+        return "reveal" if ops.board(g)[loc]["facedown"] else None
+    return "draw" if s["rev_deck"] or len(s["rev_discard"]) < 2 else "shuffle"
 
 
 # ----- movement ---------------------------------------------------------------------------------
@@ -467,6 +505,10 @@ class Act(Frame):
 
     on_cancel = Frame.close
 
+    def cuts_undo_for(self, g, f, action):
+        # "done" commits the action: the retaliation in its location is the first thing that happens.
+        return "roll" if action["type"] == "done" and retaliation_rolls(g, f["loc"]) else None
+
     def on_discard(self, g, f, seat, a):
         f["cards"].append(a["card"])
 
@@ -601,18 +643,26 @@ def allocations(g) -> list[dict]:
     rooms = [ops.hand_room(g, seat) for seat in seats]
     available = len(s["rev_deck"]) + len(s["rev_discard"])
     total = min(ops.morale_draw(g), sum(rooms), available)
+    return [dict(zip(seats, counts, strict=True)) for counts in _splits(tuple(rooms), total)]
+
+
+@lru_cache(maxsize=1024)
+def _splits(rooms: tuple[int, ...], total: int) -> tuple[tuple[int, ...], ...]:
+    """The even splits of `total` cards among seats with these hand rooms, most to the first seat
+    first. Remembered: the draw step asks for them several times a step (who decides, what they
+    may choose, the automatic deal), and the undo marks' tries again."""
     result = []
 
     def rec(i, left, acc):
-        if i == len(seats):
+        if i == len(rooms):
             if left == 0 and _even(acc, rooms):
-                result.append(dict(zip(seats, acc, strict=True)))
+                result.append(tuple(acc))
             return
         for c in range(min(rooms[i], left), -1, -1):
             rec(i + 1, left - c, acc + [c])
 
     rec(0, total, [])
-    return result
+    return tuple(result)
 
 
 def _even(counts, rooms) -> bool:
@@ -630,6 +680,7 @@ class RevDraw(Frame):
     The morale draw split as evenly as possible among the team."""
 
     team_answer = True
+    always_has_actions = True  # asked only where there are two splits or more
 
     def deciders(self, g, f):
         return ops.rev_seats(g) if len(allocations(g)) > 1 else []

@@ -166,6 +166,12 @@ class EventStep(Frame):
 
     on_done = Frame.close
 
+    def keeps_undo_for(self, g, f, action):
+        if action["type"] in self.keeps_undo:
+            return True
+        # An event with two places or more: the commander chooses where next (`PlaceEvent`).
+        return action["type"] == "buy_event" and len(placement_options(g, g.s["market"][action["slot"]])) > 1
+
     def on_buy_event(self, g, f, seat, a):
         s = g.s
         slot = a["slot"]
@@ -306,6 +312,9 @@ class SupportStep(Frame):
 
     Discard the CP headlines, then draw back up to the hand limit the support track shows."""
 
+    # Only decks with cards are offered: the headline is drawn at once.
+    cuts_undo = {"draw_headline": "draw"}
+
     def deciders(self, g, f):
         return SOVIET if f["discarded"] and len(_drawable(g)) > 1 else []
 
@@ -362,6 +371,14 @@ class MarketStep(Frame):
 
     def actions(self, g, f, seat):
         return [{"type": "keep", "slot": i} for i, e in enumerate(g.s["market"]) if e and i not in f["keep"]]
+
+    def keeps_undo_for(self, g, f, action):
+        # The first of the two: the step asks for the second among the (at least two) cards left.
+        return not f["keep"]
+
+    def cuts_undo_for(self, g, f, action):
+        # The second: the step ends, at least one card goes and the deck refills its slot face up.
+        return "reveal" if f["keep"] and g.s["event_deck"] else None
 
     def on_keep(self, g, f, seat, a):
         f["keep"].append(a["slot"])

@@ -244,6 +244,9 @@ class Attack(Frame):
 
     Choose a location with militia or snipers; fire (frames/hits.py), then threaten."""
 
+    # The location chosen, the frame fires at once: its two dice are the first thing that happens.
+    cuts_undo = {"attack": "roll"}
+
     def deciders(self, g, f):
         return SOVIET if f["location"] is None else []
 
