@@ -115,11 +115,12 @@ def members(part: Part) -> bytes:
     return b",".join(dumps(k) + b":" + joined(p) for k, p in part.items())
 
 
-def diff(old: Part, new: Part, seen: dict | None = None) -> list[bytes]:
+def diff(old: Part, new: Part, seen: dict | None = None, shifts: dict | None = None) -> list[bytes]:
     """The operations (each a JSON object, as bytes) that turn part `old` into part `new`. `seen`
     (field -> (old pieces, new pieces, operations)) takes the operations of a field whose pieces,
     before and after, equal those of the last part diffed with it: the seats' own parts change
-    alike (the decision, the log's new entries)."""
+    alike (the decision, the log's new entries). `shifts` (see `_list_ops`) takes the operations
+    of a list that lost and gained the same items as one diffed before."""
     ops: list[bytes] = []
     for k, p in new.items():
         q = old.get(k)
@@ -132,7 +133,7 @@ def diff(old: Part, new: Part, seen: dict | None = None) -> list[bytes]:
         else:
             hit = seen.get(k)
             if hit is None or hit[1] != p or hit[0] != q:
-                hit = seen[k] = (q, p, _field(_ptr(k), q, p))
+                hit = seen[k] = (q, p, _field(_ptr(k), q, p, shifts))
             ops.extend(hit[2])
     if not old.keys() <= new.keys():
         ops += [_op(b"remove", _ptr(k)) for k in old if k not in new]
@@ -150,14 +151,14 @@ def _fields(old: Part, new: Part, keys: list[str]) -> list[bytes]:
     return ops
 
 
-def _field(path: bytes, q: Pieces, p: Pieces) -> list[bytes]:
+def _field(path: bytes, q: Pieces, p: Pieces, shifts: dict | None = None) -> list[bytes]:
     if q.__class__ is not p.__class__ or p.__class__ is bytes:
         return [_op(b"replace", path, joined(p))]
     if p.__class__ is dict:
         ops = [_op(b"replace" if k in q else b"add", path + _ptr(k), v) for k, v in p.items() if q.get(k) != v]
         ops += [_op(b"remove", path + _ptr(k)) for k in q if k not in p]
     else:
-        ops = _list_ops(path, q, p)
+        ops = _list_ops(path, q, p, shifts)
     # Operations longer than the value itself: replace it whole (sizes summed, not joined, first).
     size = sum(map(len, p.values() if p.__class__ is dict else p)) + len(p) * (12 if p.__class__ is dict else 1)
     if sum(map(len, ops)) > size + len(path) + 30:
@@ -165,7 +166,10 @@ def _field(path: bytes, q: Pieces, p: Pieces) -> list[bytes]:
     return ops
 
 
-def _list_ops(path: bytes, old: list[bytes], new: list[bytes]) -> list[bytes]:
+def _list_ops(path: bytes, old: list[bytes], new: list[bytes], shifts: dict | None = None) -> list[bytes]:
+    """Read-only: the list may be handed out again (`shifts`: (path, items removed at the front,
+    *items added at the end) -> its operations; the seats' logs shift alike, whatever private
+    entries tell them apart)."""
     n, m = len(old), len(new)
     # The old list less its first s items is the new list's start: remove those, append the rest.
     if not m:
@@ -177,11 +181,21 @@ def _list_ops(path: bytes, old: list[bytes], new: list[bytes]) -> list[bytes]:
             s = n
     keep = n - s
     if keep <= m and old[s:] == new[:keep]:
-        return [_op(b"remove", path + b"/0")] * s + [_op(b"add", path + b"/-", v) for v in new[keep:]]
+        if shifts is None:
+            return _shift_ops(path, s, new[keep:])
+        key = (path, s, *new[keep:])
+        ops = shifts.get(key)
+        if ops is None:
+            ops = shifts[key] = _shift_ops(path, s, new[keep:])
+        return ops
     ops = [_op(b"replace", path + b"/%d" % i, new[i]) for i in range(min(n, m)) if old[i] != new[i]]
     ops += [_op(b"add", path + b"/-", v) for v in new[n:]]
     ops += [_op(b"remove", path + b"/%d" % i) for i in range(n - 1, m - 1, -1)]
     return ops
+
+
+def _shift_ops(path: bytes, s: int, added: list[bytes]) -> list[bytes]:
+    return [_op(b"remove", path + b"/0")] * s + [_op(b"add", path + b"/-", v) for v in added]
 
 
 _PTRS: dict[str, bytes] = {}
@@ -221,6 +235,7 @@ class Cut:
     _ops: list[bytes] | None = None
     _ops_base: int = 0
     _seen: dict = field(default_factory=dict)  # `diff`'s last operations per own field, since _ops_base
+    _shifts: dict = field(default_factory=dict)  # `diff`'s operations of shifted lists, since _ops_base
     _since: tuple | None = None  # (a weak reference to the cut this one was cut since, the public fields cut afresh)
 
     @classmethod
@@ -268,8 +283,8 @@ class Cut:
         """The operations from `old`'s view of `seat` to ours (the public ones computed once per `old`)."""
         if self._ops is None or self._ops_base != id(old):
             self._ops, self._ops_base = self._public_ops(old), id(old)
-            self._seen = {}
-        return self._ops + diff(old.own[seat], self.own[seat], self._seen)
+            self._seen, self._shifts = {}, {}
+        return self._ops + diff(old.own[seat], self.own[seat], self._seen, self._shifts)
 
     def _public_ops(self, old: Cut) -> list[bytes]:
         since = self._since

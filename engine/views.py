@@ -17,6 +17,8 @@ view may hand it out again.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from . import action_notes, ops
 from .board import LOCATION_IDS, PROMO_LOCATIONS
 from .cards import EVENT, FIGHTER, HEADLINE, REV_CARD, SPA
@@ -37,15 +39,21 @@ class _Memo:
     that copy: never stale, whatever changed the state, undo included). Kept on the Game
     (`Game._view_memo`); `Game.invalidate` drops it."""
 
-    __slots__ = ("piles", "locations", "located", "market", "log", "log_out", "private")
+    __slots__ = ("piles", "shown_piles", "locations", "located", "board", "positions", "events", "market", "log",
+                 "log_out", "log_private", "private")
 
     def __init__(self):
         self.piles: dict = {}  # name -> (the card ids, the pile as shown)
+        self.shown_piles: tuple = ((), {})  # (every public pile's card ids, {name: the pile as shown})
         self.locations: dict = {}  # location -> (a copy of its state, its players, the location as shown)
-        self.located: dict | None = None  # the last "locations" field
+        self.located: dict | None = None  # the last "locations" field, made from ...
+        self.board: list = []  # ... the locations as they were (location, a copy of its state) ...
+        self.positions: list = []  # ... and the players' positions as they were ((seat, location))
+        self.events: list = []  # the events on the board then (ops.events_on_board)
         self.market: tuple | None = None  # (market, events on the board, "market", "event_needs")
         self.log: list = []  # the log tail's entries as they are in the state ...
         self.log_out: list = []  # ... and as everyone reads them
+        self.log_private: list = []  # where in that tail the entries with a private text are
         self.private: dict = {}  # id of an entry with private texts -> (the entry, {reader: as shown})
 
 
@@ -178,8 +186,15 @@ def _slim_location(here: dict, players: list) -> dict:
 
 def _slim_locations(g, memo: _Memo) -> dict:
     """`_locations(g, texts=False)`, each location reused from the last views while its state and
-    its players are unchanged, and the whole field while every location is."""
+    its players are unchanged, and the whole field while every location is. Also sets
+    `memo.events`."""
     s = g.s
+    # Most moves change no location and move nobody: the whole board compared in C, in order.
+    if memo.located is not None and memo.board == list(s["locations"].items()) \
+            and memo.positions == list(s["positions"].items()):
+        return memo.located
+    memo.events = ops.events_on_board(g)
+    memo.positions = list(s["positions"].items())
     players: dict[str, list[str]] = {}
     for seat, where in s["positions"].items():
         players.setdefault(where, []).append(seat)
@@ -196,6 +211,7 @@ def _slim_locations(g, memo: _Memo) -> dict:
         out[loc] = shown = _slim_location(here, here_players)
         # A location's values are scalars and lists of ids: one level of copy is a whole copy.
         seen[loc] = ({k: v[:] if v.__class__ is list else v for k, v in here.items()}, here_players, shown)
+    memo.board = [(loc, seen[loc][0]) for loc in out]
     last = memo.located
     if not fresh and last is not None and list(last) == list(out):
         return last
@@ -219,10 +235,11 @@ def _log(g, seat: str, shared: list[dict] | None = None, private: list[int] | No
     return out
 
 
-def _slim_shared_log(tail: list[dict], memo: _Memo) -> list[dict]:
-    """`_shared_log(tail)`, reusing the entries the last views showed. The engine never changes a
-    log entry once written (ops.log appends; undo rebuilds the log from new entries), so the last
-    tail less its first entries, compared by identity first, is this tail's start."""
+def _slim_shared_log(tail: list[dict], memo: _Memo) -> tuple[list[dict], list[int]]:
+    """`_shared_log(tail)` and `_private_at(tail)`, reusing the entries the last views showed and
+    where the private ones were. The engine never changes a log entry once written (ops.log
+    appends; undo rebuilds the log from new entries), so the last tail less its first entries,
+    compared by identity first, is this tail's start."""
     last, shown = memo.log, memo.log_out
     kept = 0
     if last and tail:
@@ -233,10 +250,17 @@ def _slim_shared_log(tail: list[dict], memo: _Memo) -> list[dict]:
         if kept > len(tail) or last[k:] != tail[:kept]:
             kept = 0
     out = shown[len(shown) - kept:] if kept else []
+    if kept:
+        gone = len(shown) - kept
+        private = [i - gone for i in memo.log_private if i >= gone] if gone else list(memo.log_private)
+    else:
+        private = []
     if kept < len(tail):
-        out += _shared_log(tail[kept:])
-    memo.log, memo.log_out = tail, out
-    return out
+        added = tail[kept:]
+        out += _shared_log(added)
+        private += [kept + i for i in _private_at(added)]
+    memo.log, memo.log_out, memo.log_private = tail, out, private
+    return out, private
 
 
 def _slim_private(g, memo: _Memo, tail: list[dict], private: list[int], seats) -> dict:
@@ -311,11 +335,10 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
     base_prompt = handler.prompt(g, top) if handler else (s["result"]["reason"] if s["result"] else "")
     decision = _decision(g, handler, top)
     tail = s["log"][-LOG_TAIL:]
-    private_log = _private_at(tail)
     if memo is None:
-        shared_log = _shared_log(tail)
+        shared_log, private_log = _shared_log(tail), _private_at(tail)
     else:
-        shared_log = _slim_shared_log(tail, memo)
+        shared_log, private_log = _slim_shared_log(tail, memo)
         own_log = _slim_private(g, memo, tail, private_log, seats)
     players = s["seats"]
     waiting = f"Waiting for {', '.join(active)}: {base_prompt}" if active else base_prompt
@@ -376,23 +399,40 @@ def _inactive_fighters(fids, texts: bool = True) -> list[dict]:
 # What each kind of pile is in a `texts=False` view.
 _SLIM_PILES = {_briefs: _ids, _headlines: _ids, _spas: _ids, _inactive_fighters: _inactive_ids}
 
+# The public part's piles: the state's list of each name, and how a view shows its cards.
+_PILES = {"cp_cards": _headlines, "event_discard": _briefs, "headline_discard": _briefs, "rev_discard": _briefs,
+          "spa_pool": _spas, "spa_queue": _spas, "marks": _briefs, "lapsing": _briefs,
+          "rev_tanks_destroyed": _inactive_fighters, "fighters_removed": _inactive_fighters}
+_ZHUKOV_PILES = {"zhukov_discard": _briefs, "zhukov_on_board": _briefs}
+_piles_of = itemgetter(*_PILES)
+_zhukov_piles_of = itemgetter(*_ZHUKOV_PILES)
+
+
+def _public_piles(g, texts: bool, memo: _Memo | None) -> dict[str, list]:
+    s = g.s
+    kinds = {**_PILES, **_ZHUKOV_PILES} if "zhukov_deck" in s else _PILES
+    if memo is None:
+        return {name: kind(s[name], texts) for name, kind in kinds.items()}
+    now = _piles_of(s) + _zhukov_piles_of(s) if "zhukov_deck" in s else _piles_of(s)
+    # Most moves change no pile: all of them compared at once, in C.
+    if memo.shown_piles[0] == now:
+        return memo.shown_piles[1]
+    shown = {name: _pile(memo, name, s[name], _SLIM_PILES[kind]) for name, kind in kinds.items()}
+    memo.shown_piles = (tuple(memo.piles[name][0] for name in kinds), shown)
+    return shown
+
 
 def _public_part(g, texts: bool = True, memo: _Memo | None = None) -> dict:
     """The public part; with a memo (`texts=False` only) the unchanged pieces of the last one."""
     s = g.s
     if memo is None:
-        def pile(name: str, cids: list, kind) -> list:
-            return kind(cids, texts)
-
         locations = _locations(g, texts)
         on_board = ops.events_on_board(g)
         market, needs = _market(g, texts), _event_needs(g, on_board)
     else:
-        def pile(name: str, cids: list, kind) -> list:
-            return _pile(memo, name, cids, _SLIM_PILES[kind])
-
         locations = _slim_locations(g, memo)
         market, needs = _slim_market(g, memo)
+    piles = _public_piles(g, texts, memo)
     return {
         "seats": list(s["seats"]),
         "revolutionaries": s["revolutionaries"],
@@ -411,40 +451,39 @@ def _public_part(g, texts: bool = True, memo: _Memo | None = None) -> dict:
         "support_colour": SUPPORT_TRACK[s["support"]]["colour"],
         "soviet_hand_limit": SUPPORT_TRACK[s["support"]]["hand_limit"],
         "cp": s["cp"],
-        "cp_cards": pile("cp_cards", s["cp_cards"], _headlines),
+        "cp_cards": piles["cp_cards"],
         "locations": locations,
         "market": market,
         # The icons each event on the board or in the market needs right now ("per event" icons
         # counted): what Resolve an event collects, so clients never redo the rule.
         "event_needs": needs,
         "event_deck_count": len(s["event_deck"]),
-        "event_discard": pile("event_discard", s["event_discard"], _briefs),
+        "event_discard": piles["event_discard"],
         "headline_decks": {k: len(v) for k, v in s["headline_decks"].items()},
-        "headline_discard": pile("headline_discard", s["headline_discard"], _briefs),
+        "headline_discard": piles["headline_discard"],
         "hands": {**({} if "zhukov_deck" in s else {"soviet": len(s["headline_hand"])}),
                   **{r: len(h) for r, h in s["hands"].items()}},
         "rev_deck_count": len(s["rev_deck"]),
-        "rev_discard": pile("rev_discard", s["rev_discard"], _briefs),
-        "spa_pool": pile("spa_pool", s["spa_pool"], _spas),
-        "spa_queue": pile("spa_queue", s["spa_queue"], _spas),
+        "rev_discard": piles["rev_discard"],
+        "spa_pool": piles["spa_pool"],
+        "spa_queue": piles["spa_queue"],
         "injuries": dict(s["injuries"]),
         "positions": dict(s["positions"]),
-        "marks": pile("marks", s["marks"], _briefs),
-        "lapsing": pile("lapsing", s["lapsing"], _briefs),
+        "marks": piles["marks"],
+        "lapsing": piles["lapsing"],
         "rev_tank_supply": len(s["rev_tank_supply"]),
         "barricade_supply": ops.supply(g, "barricades"),
         # Removed barricades and revolutionary tanks never return (Hits).
         "out_of_game": {"barricades": ops.out_of_game(g, "barricades"),
-                        "revolutionary_tanks": pile("rev_tanks_destroyed", s["rev_tanks_destroyed"],
-                                                    _inactive_fighters)},
-        "fighters_removed": pile("fighters_removed", s["fighters_removed"], _inactive_fighters),
+                        "revolutionary_tanks": piles["rev_tanks_destroyed"]},
+        "fighters_removed": piles["fighters_removed"],
         "last_stand": list(s["today"]["last_stand"]),  # seats with Last Stand in front of them today
         "turn_order": list(s["turn_order"]),
         "turn": _turn(g),
         "log_size": len(s["log"]),
         "result": dict(s["result"]) if s["result"] else None,
         "ruleset": s["options"].get("ruleset", "conflict"),
-        "zhukov": _zhukov(g, texts, pile),
+        "zhukov": _zhukov(g, texts, piles),
     }
 
 
@@ -463,7 +502,7 @@ def _slim_market(g, memo: _Memo) -> tuple[list, dict]:
     """The market and the event needs of a `texts=False` view: both follow from the market and the
     events on the board alone (an event's cost and its needs count the events on the board)."""
     s = g.s
-    on_board = ops.events_on_board(g)
+    on_board = memo.events  # _slim_locations has set it
     hit = memo.market
     if hit is not None and hit[0] == s["market"] and hit[1] == on_board:
         return hit[2], hit[3]
@@ -477,7 +516,7 @@ def _event_needs(g, on_board: list[str]) -> dict:
     return {e: event_need(g, e, n_events) for e in on_board + [m for m in g.s["market"] if m]}
 
 
-def _zhukov(g, texts: bool, pile) -> dict | None:
+def _zhukov(g, texts: bool, piles: dict) -> dict | None:
     """The General Zhukov deck as everyone sees it (Zhukov ruleset; None in Conflict): how many
     cards are left (their order is secret), the face-up discard pile in order, the lapsing cards
     on the board, today's headline row and draws, the card being resolved (with the step under way),
@@ -490,8 +529,8 @@ def _zhukov(g, texts: bool, pile) -> dict | None:
         return {**_brief(d["card"], texts), "headline": d["headline"]}
 
     today = s["today"].get("zhukov_cards", [])
-    return {"deck_count": len(s["zhukov_deck"]), "discard": pile("zhukov_discard", s["zhukov_discard"], _briefs),
-            "on_board": pile("zhukov_on_board", s["zhukov_on_board"], _briefs), "current": _zhukov_current(g, today, texts),
+    return {"deck_count": len(s["zhukov_deck"]), "discard": piles["zhukov_discard"],
+            "on_board": piles["zhukov_on_board"], "current": _zhukov_current(g, today, texts),
             "row": HEADLINE_ROW_BY_DAY.get(s["day"], "top"), "today": [drawn(d) for d in today],
             "spa_step": _zhukov_spa_step(g), "injury_limit": ops.injury_limit(g),
             "minor_deck_count": len(s["minor_deck"]), "major_deck_count": len(s["event_deck"])}
