@@ -1,9 +1,10 @@
-"""Where the server's CPU goes per move (issue 14), on the saturated shape: R = 10 rooms x 4 seats + 2
+"""Where the server's CPU goes per move (issue 14), on the saturated shape by default (`--rooms`, `--think`: any other): R = 10 rooms x 4 seats + 2
 spectators, think 0, driven by bench/bgio/load.js (patches, as the browser), one fresh `doi serve`.
 
     .venv/bin/python -m bench.move_cpu                          # SQLite: CPU per move (user / sys)
     .venv/bin/python -m bench.move_cpu --db postgres --profile  # + py-spy shares of the move path
     .venv/bin/python -m bench.move_cpu --against /tmp/base      # + another checkout at the same time
+    .venv/bin/python -m bench.move_cpu --rooms 200 --think 1000 --against /tmp/base   # the R = 200 shape
 
 CPU per move = the server process's utime + stime (/proc/<pid>/stat, read by load.js when the
 clock starts and when the play ends) / the moves (finished games are replaced by new rooms, whose
@@ -44,7 +45,7 @@ PARTS = [
 ]
 
 
-def run_one(root: Path, db: str, seconds: int, profile: str | None) -> dict:
+def run_one(root: Path, db: str, seconds: int, profile: str | None, rooms: int = 10, think: int = 0) -> dict:
     """In a child process started from `root`, so that checkout's app, bench and load.js are used."""
     code = f"""
 import json, subprocess, sys, tempfile
@@ -61,7 +62,7 @@ with doi_server({db!r}, Path(tempfile.mkdtemp(prefix="movecpu")), "movecpu") as 
                                 "--rate", "200", "--duration", str({seconds} - 4), "--format", "raw", "-o", {profile!r},
                                 "--nonblocking"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     u0, s0 = times(pid)
-    raw = run_client({db!r}, url, pid, seconds={seconds}, rooms=10, think=0)
+    raw = run_client({db!r}, url, pid, seconds={seconds}, rooms={rooms}, think={think})
     u1, s1 = times(pid)
     if spy:
         spy.wait()
@@ -92,13 +93,16 @@ def main() -> None:
     ap.add_argument("--seconds", type=int, default=20)
     ap.add_argument("--profile", action="store_true", help="sample the server with py-spy (this checkout only)")
     ap.add_argument("--against", type=Path, help="another checkout, driven at the same time")
+    ap.add_argument("--rooms", type=int, default=10, help="rooms played at once (200 with --think 1000: the R = 200 shape)")
+    ap.add_argument("--think", type=int, default=0, help="ms a seat waits after the last move reached the room")
     args = ap.parse_args()
     out = Path(tempfile.mkdtemp(prefix="movecpu")) / "spy.txt" if args.profile else None
     load = os.getloadavg()[0]
-    runs = {"this": run_one(ROOT, args.db, args.seconds, str(out) if out else None)}
+    runs = {"this": run_one(ROOT, args.db, args.seconds, str(out) if out else None, args.rooms, args.think)}
     if args.against:
-        runs[str(args.against)] = run_one(args.against.resolve(), args.db, args.seconds, None)
-    print(f"saturated R = 10, think 0, {args.db}, {args.seconds} s; load average before: {load:.1f}")
+        runs[str(args.against)] = run_one(args.against.resolve(), args.db, args.seconds, None, args.rooms, args.think)
+    shape = "saturated " if args.think == 0 else ""
+    print(f"{shape}R = {args.rooms}, think {args.think}, {args.db}, {args.seconds} s; load average before: {load:.1f}")
     for name, proc in runs.items():
         got, _ = proc.communicate()
         r = json.loads(got.strip().splitlines()[-1])
