@@ -180,6 +180,58 @@ def test_redis_bus_hears_and_publishes_again_after_losing_its_connections(redis_
     run_async(scenario())
 
 
+def test_postgres_bus_hears_again_after_its_listening_connection_is_killed(pg_url):
+    """An administrator's pg_terminate_backend (or a database restart) drops the LISTEN
+    connection: the bus connects and listens again, the app is told to catch up (notes sent
+    meanwhile are lost), and the notes after it are heard."""
+    async def scenario():
+        bus = PgBus(pg_url)
+        heard: list[tuple[str, int, str]] = []
+        resubscribed: list[bool] = []
+
+        async def on_notify(gid, version, kind):
+            heard.append((gid, version, kind))
+
+        async def on_resubscribe():
+            resubscribed.append(True)
+
+        async def until(pred, what):
+            deadline = asyncio.get_running_loop().time() + 10
+            while not await _value(pred()):
+                assert asyncio.get_running_loop().time() < deadline, f"timed out waiting for {what}"
+                await asyncio.sleep(0.01)
+
+        def notify(note):
+            with psycopg.connect(pg_url, autocommit=True) as other:
+                other.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))
+
+        def listeners() -> list[int]:
+            with psycopg.connect(pg_url, autocommit=True) as admin:
+                return [r[0] for r in admin.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE application_name = %s AND datname = current_database()",
+                    (PgBus.APPLICATION_NAME,))]
+
+        await bus.start(on_notify, on_resubscribe)
+        try:
+            assert bus.ready.is_set() and resubscribed == []
+            notify("g 1 move")
+            await until(lambda: heard == [("g", 1, "move")], "the first note")
+            old = listeners()
+            assert len(old) == 1
+            with psycopg.connect(pg_url, autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(%s)", (old[0],))
+            await until(lambda: resubscribed == [True], "the catch-up after the comeback")
+            assert listeners() and listeners() != old
+            notify("g 2 move")
+            notify(f"g 3 move {bus.origin}")  # our own move's note, heard back
+            await until(lambda: len(heard) == 3, "the notes after the reconnect")
+            assert heard == [("g", 1, "move"), ("g", 2, "move"), ("g", 3, "own_move")]
+        finally:
+            await bus.stop()
+
+    run_async(scenario())
+
+
 async def _value(v):
     return await v if inspect.isawaitable(v) else v
 
