@@ -1,7 +1,7 @@
 """Tests of the rulings in docs/rulings.md: where the rulebook is silent or ambiguous."""
 from __future__ import annotations
 
-from engine.frames.revolutionary import allocations
+from engine.frames.rev_draw import allocations
 from tests.support import act, at_step, game, of_type, pass_through, refresh, to_rev_turn, top
 
 

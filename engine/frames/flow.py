@@ -10,7 +10,7 @@ from ..powers import has_power
 from ..setup import fresh_day_flags
 from . import kinds
 from .base import Frame, pop, push, register
-from .revolutionary import turn_actions
+from .turn_order import turn_actions
 
 DAYS = 7
 DATES = {1: "October 23rd", 2: "October 24th", 3: "October 25th", 4: "October 26th", 5: "October 27th",

@@ -81,7 +81,7 @@ def market() -> dict:
     return {"kind": "market", "keep": []}
 
 
-# ----- Phase 2: Revolutionary phase (frames/revolutionary.py) ---------------------------------------
+# ----- Phase 2: Revolutionary phase (frames/turn_order.py, revolutionary.py, rev_draw.py) ------------
 
 
 def turn_order() -> dict:

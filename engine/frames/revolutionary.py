@@ -1,70 +1,20 @@
-"""Conflict ruleset, Phase 2: Revolutionary phase (turn order, movement, the 7 actions, Soviet tank
-retaliation, drawing revolutionary cards)."""
+"""Conflict ruleset, Phase 2: Revolutionary phase: a Revolutionary's turn (movement, the 7 actions,
+Soviet tank retaliation). The turn order is in frames/turn_order.py, the morale draw at the end of
+the phase in frames/rev_draw.py."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 from .. import icons, ops
 from ..cards import EVENT, FIGHTER, REV_CARD, name_of
 from ..effects import EFFECTS, can_play, push_effect
 from ..powers import has_power
-from ..public import actions_per_turn
 from . import kinds
 from .base import Frame, pop, push, register
 from .hits import retaliate, retaliation_rolls
 
 MAX_MILITIA_ATTACKED = 5
 MOLOTOVS_PER_TANK = 3
-
-
-# ----- turn order -------------------------------------------------------------------------------
-@register("turn_order")
-class TurnOrder(Frame):
-    """Rulebook: Phase 2: Revolutionary Phase
-
-    At the start of the phase the team decides the turn order, one pick at a time."""
-
-    team_answer = True  # the first to click decides
-    always_has_actions = True  # asked only while two or more seats are left to place
-
-    def deciders(self, g, f):
-        remaining = [s for s in ops.rev_seats(g) if s not in f["order"]]
-        return ops.rev_seats(g) if len(remaining) > 1 else []
-
-    def keeps_undo_for(self, g, f, action):
-        # With two or more seats still to place after this pick, the team picks again.
-        return action["type"] == "choose_next" and len(ops.rev_seats(g)) - len(f["order"]) > 2
-
-    def actions(self, g, f, seat):
-        return [{"type": "choose_next", "seat": s} for s in ops.rev_seats(g) if s not in f["order"]]
-
-    def on_choose_next(self, g, f, seat, a):
-        f["order"].append(a["seat"])
-        ops.log(g, f"{seat} puts {a['seat']} at position {len(f['order'])} of the turn order.", refs=[a["seat"]])
-
-    def run(self, g, f):
-        order = f["order"] + [s for s in ops.rev_seats(g) if s not in f["order"]]
-        g.s["turn_order"] = order
-        ops.log(g, f"Turn order: {', '.join(order)}.")
-        pop(g, f)
-
-    def decision(self, g, f):
-        # What the pick means: the actions each seat still to place would have in this position.
-        position = len(f["order"]) + 1
-        return {"kind": "turn_order", "stage": "choose_next", "position": position,
-                "actions": {s: turn_actions(g, s, position) for s in ops.rev_seats(g) if s not in f["order"]}}
-
-    def prompt(self, g, f):
-        return f"Choose who takes turn {len(f['order']) + 1} (the team decides; the first to click decides)."
-
-
-def turn_actions(g, seat: str, position: int) -> int:
-    """The actions `seat` has taking turn `position` (1-based) today: the player-count table, with
-    today's extra and lost actions."""
-    n = actions_per_turn(g.s["revolutionaries"], g.s["options"])[position - 1]
-    today = g.s["today"]
-    return max(0, n + today["extra_actions"].get(seat, 0) - today["fewer_actions"].get(seat, 0))
 
 
 # ----- a Revolutionary's turn -------------------------------------------------------------------
@@ -631,81 +581,3 @@ def resolve_event(g, seat: str, loc: str) -> None:
     else:
         s["event_discard"].append(event)
     push_effect(g, f"{event}:reward", by="revolutionaries", actor=seat, location=loc)
-
-
-# ----- drawing revolutionary cards at the end of the phase ---------------------------------------
-def allocations(g) -> list[dict]:
-    """Every legal split of the morale draw (Drawing Revolutionary Cards): as even as possible;
-    a player at the hand limit takes fewer and the excess goes to the others; cards nobody can
-    take go back into the deck (they are simply not drawn)."""
-    s = g.s
-    seats = s["turn_order"] or ops.rev_seats(g)
-    rooms = [ops.hand_room(g, seat) for seat in seats]
-    available = len(s["rev_deck"]) + len(s["rev_discard"])
-    total = min(ops.morale_draw(g), sum(rooms), available)
-    return [dict(zip(seats, counts, strict=True)) for counts in _splits(tuple(rooms), total)]
-
-
-@lru_cache(maxsize=1024)
-def _splits(rooms: tuple[int, ...], total: int) -> tuple[tuple[int, ...], ...]:
-    """The even splits of `total` cards among seats with these hand rooms, most to the first seat
-    first. Remembered: the draw step asks for them several times a step (who decides, what they
-    may choose, the automatic deal), and the undo marks' tries again."""
-    result = []
-
-    def rec(i, left, acc):
-        if i == len(rooms):
-            if left == 0 and _even(acc, rooms):
-                result.append(tuple(acc))
-            return
-        for c in range(min(rooms[i], left), -1, -1):
-            rec(i + 1, left - c, acc + [c])
-
-    rec(0, total, [])
-    return tuple(result)
-
-
-def _even(counts, rooms) -> bool:
-    for ci in counts:
-        for j, cj in enumerate(counts):
-            if ci - cj > 1 and cj < rooms[j]:
-                return False
-    return True
-
-
-@register("rev_draw")
-class RevDraw(Frame):
-    """Rulebook: Drawing Revolutionary Cards
-
-    The morale draw split as evenly as possible among the team."""
-
-    team_answer = True
-    always_has_actions = True  # asked only where there are two splits or more
-
-    def deciders(self, g, f):
-        return ops.rev_seats(g) if len(allocations(g)) > 1 else []
-
-    def actions(self, g, f, seat):
-        return [{"type": "distribute", "counts": a} for a in allocations(g)]
-
-    def on_distribute(self, g, f, seat, a):
-        pop(g, f)
-        deal(g, a["counts"])
-
-    def run(self, g, f):
-        pop(g, f)
-        options = allocations(g)
-        if options:
-            deal(g, options[0])
-
-    def decision(self, g, f):
-        return {"kind": "rev_draw", "stage": "distribute", "count": ops.morale_draw(g)}
-
-    def prompt(self, g, f):
-        return f"Split the {ops.morale_draw(g)} card(s) drawn for morale among the team (as evenly as possible)."
-
-
-def deal(g, counts: dict) -> None:
-    ops.log(g, "Morale draw: " + ", ".join(f"{seat} takes {n}" for seat, n in counts.items()) + ".")
-    for seat, n in counts.items():
-        ops.draw_rev_cards(g, seat, n)
