@@ -37,7 +37,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from .db import is_sqlite
+from .db import asyncpg_dsn, is_sqlite
 
 CHANNEL = "doi_games"
 NOTES = "doi_notes"  # key of the notes in a write session's `info`
@@ -180,8 +180,6 @@ class PgBus(_ListeningBus):
 
     async def _listen(self):
         import asyncpg
-
-        from .movelog import asyncpg_dsn
 
         lost = object()
         heard: asyncio.Queue = asyncio.Queue()

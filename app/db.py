@@ -77,3 +77,27 @@ def make_engine(url: str) -> AsyncEngine:
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker:
     return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def plain_pg_url(url: str) -> str:
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+# libpq settings of the client's own socket, which asyncpg would send the server as run-time
+# settings (every query parameter it does not know is one), and the server refuse.
+_LIBPQ_CLIENT_ONLY = ("keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout",
+                      "fallback_application_name")
+
+
+def asyncpg_dsn(url: str) -> tuple[str, dict]:
+    """The database URL as asyncpg takes it (postgresql://, password, host, port and sslmode & co
+    as given), and the keyword arguments for what it spells otherwise: libpq's connect_timeout is
+    asyncpg's `timeout`."""
+    u = make_url(plain_pg_url(url))
+    query = dict(u.query)
+    options = {}
+    if "connect_timeout" in query:
+        options["timeout"] = float(query.pop("connect_timeout"))
+    for name in _LIBPQ_CLIENT_ONLY:
+        query.pop(name, None)
+    return u.set(query=query).render_as_string(hide_password=False), options

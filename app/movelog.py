@@ -34,7 +34,7 @@ import orjson
 from sqlalchemy.engine import make_url
 
 from .bus import CHANNEL
-from .db import is_sqlite
+from .db import asyncpg_dsn, is_sqlite
 
 SQLITE_ADVANCE = ("UPDATE games SET version = ?, status = ?, result = ?, updated_at = ? "
                   "WHERE id = ? AND version = ? AND status = 'active'")
@@ -217,30 +217,6 @@ def state_json(state: dict) -> str:
         return orjson.dumps(state).decode()
     except orjson.JSONEncodeError:  # an integer beyond 64 bits, say: the standard library's way
         return json.dumps(state)
-
-
-def plain_pg_url(url: str) -> str:
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-# libpq settings of the client's own socket, which asyncpg would send the server as run-time
-# settings (every query parameter it does not know is one), and the server refuse.
-_LIBPQ_CLIENT_ONLY = ("keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout",
-                      "fallback_application_name")
-
-
-def asyncpg_dsn(url: str) -> tuple[str, dict]:
-    """The database URL as asyncpg takes it (postgresql://, password, host, port and sslmode & co
-    as given), and the keyword arguments for what it spells otherwise: libpq's connect_timeout is
-    asyncpg's `timeout`."""
-    u = make_url(plain_pg_url(url))
-    query = dict(u.query)
-    options = {}
-    if "connect_timeout" in query:
-        options["timeout"] = float(query.pop("connect_timeout"))
-    for name in _LIBPQ_CLIENT_ONLY:
-        query.pop(name, None)
-    return u.set(query=query).render_as_string(hide_password=False), options
 
 
 # json, never jsonb: jsonb reorders object keys, and a snapshot must come back exactly as written.

@@ -254,7 +254,7 @@ def test_the_writers_url_keeps_what_the_database_url_says(pg_url, games):
     as "doi-moves" whatever application_name the URL names."""
     from urllib.parse import unquote, urlsplit
 
-    from app.movelog import asyncpg_dsn
+    from app.db import asyncpg_dsn
 
     dsn, options = asyncpg_dsn("postgresql+psycopg://u:p%40ss%3Aw%2Frd%25@db.example:6543/doi"
                                "?sslmode=verify-full&connect_timeout=7&keepalives=1&keepalives_idle=30")
