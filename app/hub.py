@@ -72,7 +72,7 @@ class Conn:
     writer: asyncio.Task | None = None  # only while a send waits for the socket, then its backlog
     busy_since: float = 0.0   # loop time the waiting send started; 0: none (Hub._watch)
     stalled: bool = False     # the hub gave up on this socket's send
-    send: object = None       # send(text): one text frame (app.socket_send)
+    send: object = None       # send(text): one text frame, None or an awaitable (app.socket_send)
 
     def __post_init__(self):
         if self.send is None:
@@ -88,8 +88,10 @@ class Conn:
                 return False
             self.backlog.append(payload)
             return True
-        coro = self.send(payload)
         try:
+            coro = self.send(payload)
+            if coro is None:  # written at once (app.socket_send)
+                return True
             waiting = coro.send(None)
         except StopIteration:  # sent
             return True
@@ -142,7 +144,9 @@ class Conn:
                         await self.ws.close(code=item[1])
                     return
                 self.busy_since = clock()
-                await self.send(item)
+                pending = self.send(item)
+                if pending is not None:
+                    await pending
                 self.busy_since = 0.0
             self.writer = None  # no await since the backlog was found empty: nothing is left behind
         except asyncio.CancelledError:
