@@ -80,6 +80,10 @@ class MoveWriter:
         # Held for as long as a write uses a connection. A write opens one only when none is idle,
         # so connections open (idle + in use) never outnumber the permits.
         self._permits = asyncio.Semaphore(max_connections)
+        self._queued: list[tuple[Move, asyncio.Future]] = []  # the next batch, written next loop turn
+        self._batches: set[asyncio.Task] = set()  # batches being written
+        self._flying: dict[asyncio.Future, asyncio.Task] = {}  # a queued write's future -> its batch's task
+        self._withdrawn: set[asyncio.Task] = set()  # batches cancelled because a caller was
 
     def _sqlite(self) -> sqlite3.Connection:
         """The synchronous SQLite write connection, opened on first use, in autocommit mode: each
@@ -96,66 +100,133 @@ class MoveWriter:
         return self._sync_conn
 
     async def write(self, move: Move) -> bool:
-        note = f"{move.game_id} {move.new_version} move {self.bus.origin}"
-        if self.sqlite:
-            async with self.lock:
-                ok = self._write_sqlite(move)
-        else:
-            ok = await self._write_async(move, note)
-        if ok:
-            self.bus.after_commit([note])
-        return ok
+        """Queue the move for the next batch and wait for its commit. A batch is what was queued
+        in one turn of the event loop: the moves of several rooms handled in that turn share one
+        transaction (SQLite) or one statement (PostgreSQL), each still checked against its own
+        game's version.
 
-    def _write_sqlite(self, move: Move) -> bool:
+        A write cancelled before its batch is sent is left out of it. One cancelled while its
+        batch is on its way to PostgreSQL cancels that statement (as a lone write's cancel always
+        did: a cancelled move does not commit later behind our back) and the batch's other moves
+        are queued again for the next one."""
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self._queued.append((move, done))
+        if len(self._queued) == 1:
+            loop.call_soon(self._start_batch)
+        try:
+            return await done
+        except asyncio.CancelledError:
+            task = self._flying.get(done)
+            if task is not None and not task.done():
+                self._withdrawn.add(task)
+                task.cancel()
+                await asyncio.wait([task])  # the statement's cancel answered: this move did not commit
+            raise
+
+    def _start_batch(self) -> None:
+        batch, self._queued = self._queued, []
+        batch = [(move, done) for move, done in batch if not done.done()]
+        if not batch:
+            return
+        task = asyncio.get_running_loop().create_task(self._run_batch(batch), name="doi-move-batch")
+        self._batches.add(task)
+        task.add_done_callback(self._batches.discard)
+
+    async def _run_batch(self, batch: list[tuple[Move, asyncio.Future]]) -> None:
+        task = asyncio.current_task()
+        for _, done in batch:
+            self._flying[done] = task
+        try:
+            if self.sqlite:
+                async with self.lock:
+                    results = self._write_sqlite([move if not done.done() else None for move, done in batch])
+            else:
+                results = await self._write_async(batch)
+        except asyncio.CancelledError:
+            if task in self._withdrawn and task.uncancel() == 0:  # a caller left: the others go again
+                again = [(move, done) for move, done in batch if not done.done()]
+                if again:
+                    self._queued[:0] = again
+                    if len(self._queued) == len(again):
+                        asyncio.get_running_loop().call_soon(self._start_batch)
+                return
+            for _, done in batch:
+                done.cancel()
+            raise
+        except Exception as e:
+            for _, done in batch:
+                if not done.done():
+                    done.set_exception(e)
+            return
+        finally:
+            self._withdrawn.discard(task)
+            for _, done in batch:
+                self._flying.pop(done, None)
+        notes = [self._note(move) for (move, _), ok in zip(batch, results, strict=True) if ok]
+        if notes:
+            self.bus.after_commit(notes)
+        for (_, done), ok in zip(batch, results, strict=True):
+            if not done.done():
+                done.set_result(ok)
+
+    def _note(self, move: Move) -> str:
+        return f"{move.game_id} {move.new_version} move {self.bus.origin}"
+
+    def _write_sqlite(self, moves: list[Move | None]) -> list[bool]:
         """Straight on the sqlite3 module, with values stored as SQLAlchemy stores them (JSON text,
-        naive UTC timestamps), so the ORM reads these rows like its own."""
+        naive UTC timestamps), so the ORM reads these rows like its own. One transaction for the
+        batch (None: a move withdrawn, not written); should a move's row clash with one already
+        there (another writer took its place), the batch is rolled back and each move written in a
+        transaction of its own."""
         conn = self._sqlite()
         now = sqlite_now()
         conn.execute("BEGIN IMMEDIATE")
         try:
-            if move.status == "active" and move.result is None:
-                advanced = conn.execute(SQLITE_ADVANCE_ACTIVE, (move.new_version, now, move.game_id, move.version)).rowcount
-            else:
-                advanced = conn.execute(SQLITE_ADVANCE, (move.new_version, move.status, json.dumps(move.result), now,
-                                                         move.game_id, move.version)).rowcount
-            if advanced != 1:
-                conn.execute("ROLLBACK")
-                return False
-            conn.execute(SQLITE_ADD_ACTION, (move.game_id, move.new_version, move.seat, json.dumps(move.action), now))
-            if move.snapshot is not None:
-                conn.execute(SQLITE_ADD_SNAPSHOT, (move.game_id, move.new_version, move.snapshot))
+            results = [move is not None and _sqlite_move(conn, move, now) for move in moves]
             conn.execute("COMMIT")
-            return True
+            return results
         except sqlite3.IntegrityError:
             conn.execute("ROLLBACK")
-            return False
+            if len(moves) > 1:
+                return [self._write_sqlite([move])[0] for move in moves]
+            return [False]
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
 
-    async def _write_async(self, move: Move, note: str) -> bool:
-        """PostgreSQL: one prepared statement in autocommit, so one round trip commits the move (and
-        sends the NOTIFY, when the bus is LISTEN/NOTIFY). Straight on asyncpg: SQLAlchemy's
-        per-statement work would double the cost of the move, and psycopg's is ~1.6 times asyncpg's."""
+    async def _write_async(self, batch: list[tuple[Move, asyncio.Future]]) -> list[bool]:
+        """PostgreSQL: one prepared statement in autocommit, so one round trip commits the batch
+        (and sends its NOTIFYs, when the bus is LISTEN/NOTIFY). Straight on asyncpg: SQLAlchemy's
+        per-statement work would double the cost of the move, and psycopg's is ~1.6 times asyncpg's.
+        A game's moves never share a statement (an UPDATE changes a row once): a batch with one
+        game twice is written in rounds. Should a move's row clash with one already there, the
+        statement fails as a whole and each move is written alone."""
         from asyncpg.exceptions import UniqueViolationError
 
-        args = (move.game_id, move.version, move.new_version, move.status, json.dumps(move.result), move.seat,
-                json.dumps(move.action), move.snapshot, move.snapshot is not None)
-        sql = PG_WRITE_NOTIFY if getattr(self.bus, "kind", "") == "postgres" else PG_WRITE
-        if sql is PG_WRITE_NOTIFY:
-            args += (CHANNEL, note)
+        notify = getattr(self.bus, "kind", "") == "postgres"
+        sql = PG_WRITE_MANY_NOTIFY if notify else PG_WRITE_MANY
         async with self._permits:
             writer = await self._checkout()
             try:
                 statement = writer.statements.get(sql) or await writer.prepare(sql)
-                return await statement.fetchval(*args) == 1
-            except UniqueViolationError:
-                return False
+                moves = [move for move, done in batch if not done.done()]  # not withdrawn meanwhile
+                advanced: set[tuple[str, int]] = set()
+                for part in _rounds(moves, [self._note(move) for move in moves]):
+                    try:
+                        advanced.update(await _write_many(statement, part, notify))
+                    except UniqueViolationError:
+                        for one in part:
+                            try:
+                                advanced.update(await _write_many(statement, [one], notify))
+                            except UniqueViolationError:
+                                pass
+                return [(m.game_id, m.new_version) in advanced for m, _ in batch]
             except BaseException:
                 # A broken connection (or a cancelled write) is not reused: the next write opens another.
                 # Closing it waits for asyncpg's cancel request of a running statement to be answered,
-                # so a cancelled move does not commit later behind our back.
+                # so a cancelled batch does not commit later behind our back.
                 await _close_quietly(writer.conn)
                 writer = None
                 raise
@@ -180,6 +251,10 @@ class MoveWriter:
         return _PgWriter(conn)
 
     async def close(self) -> None:
+        while self._queued or self._batches:  # moves already made are written first
+            await asyncio.sleep(0)
+            if self._batches:
+                await asyncio.gather(*self._batches, return_exceptions=True)
         if self._sync_conn is not None:
             self._sync_conn.close()
             self._sync_conn = None
@@ -219,21 +294,74 @@ def state_json(state: dict) -> str:
         return json.dumps(state)
 
 
+def _sqlite_move(conn: sqlite3.Connection, move: Move, now: str) -> bool:
+    """One move's statements inside the batch's transaction: False (and nothing written) when its
+    game is no longer at the move's version."""
+    if move.status == "active" and move.result is None:
+        advanced = conn.execute(SQLITE_ADVANCE_ACTIVE, (move.new_version, now, move.game_id, move.version)).rowcount
+    else:
+        advanced = conn.execute(SQLITE_ADVANCE, (move.new_version, move.status, json.dumps(move.result), now,
+                                                 move.game_id, move.version)).rowcount
+    if advanced != 1:
+        return False
+    conn.execute(SQLITE_ADD_ACTION, (move.game_id, move.new_version, move.seat, json.dumps(move.action), now))
+    if move.snapshot is not None:
+        conn.execute(SQLITE_ADD_SNAPSHOT, (move.game_id, move.new_version, move.snapshot))
+    return True
+
+
+def _rounds(moves: list[Move], notes: list[str]) -> list[list[tuple[Move, str]]]:
+    """The batch in rounds, in order, none with a game twice (one round but for a game's second move)."""
+    rounds: list[list[tuple[Move, str]]] = []
+    seen: list[set[str]] = []
+    for move, note in zip(moves, notes, strict=True):
+        i = 0
+        while i < len(rounds) and move.game_id in seen[i]:
+            i += 1
+        if i == len(rounds):
+            rounds.append([])
+            seen.append(set())
+        rounds[i].append((move, note))
+        seen[i].add(move.game_id)
+    return rounds
+
+
+async def _write_many(statement, part: list[tuple[Move, str]], notify: bool) -> list[tuple[str, int]]:
+    """The (game, new version) pairs of `part` that committed, in one execution of
+    PG_WRITE_MANY[_NOTIFY] (a round has each game once, so its id says which move it was)."""
+    args = ([m.game_id for m, _ in part], [m.version for m, _ in part], [m.status for m, _ in part],
+            [json.dumps(m.result) for m, _ in part], [m.seat for m, _ in part],
+            [json.dumps(m.action) for m, _ in part], [m.snapshot for m, _ in part])
+    if notify:
+        args += ([note for _, note in part], CHANNEL)
+    written = set(await statement.fetchval(*args) or ())
+    return [(m.game_id, m.new_version) for m, _ in part if m.game_id in written]
+
+
 # json, never jsonb: jsonb reorders object keys, and a snapshot must come back exactly as written.
-# $1 game id, $2 version, $3 new version, $4 status, $5 result, $6 seat, $7 action, $8 snapshot
-# (or NULL), $9 whether there is a snapshot; PG_WRITE_NOTIFY: $10 channel, $11 payload.
-_PG_MOVE = """
-WITH u AS (
-    UPDATE games SET version = $3, status = $4, result = $5::json, updated_at = now()
-    WHERE id = $1 AND version = $2 AND status = 'active' RETURNING id),
+# The batch comes as arrays, one element a move: $1 game ids, $2 versions the moves were applied
+# to, $3 statuses after them, $4 results (JSON text), $5 seats, $6 actions (JSON text), $7
+# snapshots (JSON text, or NULL); PG_WRITE_MANY_NOTIFY: $8 the notes, $9 the channel. The answer:
+# the ids of the games whose move was written (NULL: none).
+_PG_MOVES = """
+WITH m AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]{notes})
+        AS m(id, version, status, result, seat, action, snapshot{note})),
+u AS (
+    UPDATE games g SET version = m.version + 1, status = m.status, result = m.result::json, updated_at = now()
+    FROM m WHERE g.id = m.id AND g.version = m.version AND g.status = 'active'
+    RETURNING g.id, g.version, m.seat, m.action, m.snapshot{m_note}),
 a AS (
     INSERT INTO actions (game_id, seq, seat, action, at)
-    SELECT id, $3, $6, $7::json, now() FROM u RETURNING seq),
+    SELECT id, version, seat, action::json, now() FROM u RETURNING seq),
 s AS (
-    INSERT INTO snapshots (game_id, seq, state) SELECT id, $3, $8::json FROM u WHERE $9::boolean RETURNING seq)
+    INSERT INTO snapshots (game_id, seq, state)
+    SELECT id, version, snapshot::json FROM u WHERE snapshot IS NOT NULL RETURNING seq)
+SELECT (SELECT array_agg(id) FROM u){notify}
 """
-PG_WRITE = _PG_MOVE + "SELECT (SELECT count(*) FROM a)"
-PG_WRITE_NOTIFY = _PG_MOVE + "SELECT (SELECT count(*) FROM a), (SELECT pg_notify($10, $11) FROM a)"
+PG_WRITE_MANY = _PG_MOVES.format(notes="", note="", m_note="", notify="")
+PG_WRITE_MANY_NOTIFY = _PG_MOVES.format(notes=", $8::text[]", note=", note", m_note=", m.note",
+                                        notify=", (SELECT count(pg_notify($9, note)) FROM u)")
 
 
 async def _close_quietly(conn) -> None:

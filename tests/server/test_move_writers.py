@@ -81,8 +81,10 @@ def test_blocked_writes_wait_for_the_bounded_connections(pg_url, games):
     async def scenario():
         async with _watched_writer(pg_url, 2) as (writer, locker, watch, name):
             await locker.execute("SELECT id FROM games WHERE id = ANY(%s) FOR UPDATE", (games,))
-            writes = [asyncio.create_task(writer.write(Move(g, 0, "soviet", {"type": "pass"}, "active", None)))
-                      for g in games]
+            writes = []
+            for g in games:  # one loop turn apart: ten batches of one move (moves of one turn share one)
+                writes.append(asyncio.create_task(writer.write(Move(g, 0, "soviet", {"type": "pass"}, "active", None))))
+                await asyncio.sleep(0.01)
             counts = []
             for _ in range(20):  # while the writes are blocked
                 await asyncio.sleep(0.05)
