@@ -1,16 +1,20 @@
-"""Writing one move: the hot path of the server (DESIGN §4).
+"""Writing moves: the hot path of the server (DESIGN §4).
 
 A move is a versioned UPDATE of its game row plus one action row (and every N moves a snapshot),
-committed together; the move is acknowledged only after the commit. The ORM's unit of work and
-even SQLAlchemy Core's per-statement work cost more than the rest of the move, so this path talks
-to the drivers directly, with statements written out below (the tables are app.models').
+committed together; the move is acknowledged only after the commit. The moves handled in one turn
+of the event loop (several rooms' moves arrive together under load) are written as one batch: one
+transaction on SQLite, one statement on PostgreSQL, each move checked against its own game's
+version and answered on its own (issue 14: a commit's fixed cost shared; 3.7 moves a batch
+saturated). The ORM's unit of work and even SQLAlchemy Core's per-statement work cost more than
+the rest of the move, so this path talks to the drivers directly, with statements written out
+below (the tables are app.models').
 
 SQLite: a plain sqlite3 connection in the event-loop thread, under the store's single-writer
 lock. A WAL commit with synchronous=NORMAL takes tens of microseconds, far less than an asyncio
 driver's thread hand-offs (each statement crossing to a worker thread and back, GIL in between).
 
 PostgreSQL: one prepared statement in autocommit on a connection kept for move writes, so one
-round trip commits the move; when the bus is LISTEN/NOTIFY the pg_notify rides in it (sent on
+round trip commits the batch; when the bus is LISTEN/NOTIFY the pg_notify rides in it (sent on
 commit), and any bus hears of the move through `after_commit`. At most `max_connections` such
 connections are open (DOI_MOVE_WRITERS): when every one is busy, a write waits for one to come
 back instead of opening another (unbounded, a slow database made them pile up until PostgreSQL's
