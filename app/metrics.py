@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from pythonjsonlogger.orjson import OrjsonFormatter
@@ -39,6 +40,33 @@ class JsonLines(OrjsonFormatter):
 
     def __init__(self):
         super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s")
+        self._second: tuple[int, str] = (-1, "")  # (a whole second, its time as asctime prints it)
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The usual line (a text message with `extra` fields, no failure) built here, the same as
+        python-json-logger builds it (tests/server/test_log_lines.py): its general path (renames,
+        static fields, dict messages) cost ~7 us of a move's ~12 us line, this one ~3.5 (issue
+        14). Anything else takes that path."""
+        if record.exc_info or record.exc_text or record.stack_info or record.msg.__class__ is not str:
+            return super().format(record)
+        record.message = message = record.getMessage()
+        record.asctime = asctime = self.formatTime(record)
+        data = {"asctime": asctime, "levelname": record.levelname, "name": record.name, "message": message}
+        skip = self._skip_fields
+        for key, value in record.__dict__.items():
+            if key not in skip and not (key.__class__ is str and key.startswith("_")):
+                data[key] = value
+        return self.jsonify_log_record(data)
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        """logging's own format, the date and time part remembered for the second it is in (the
+        local time changes only at whole seconds, daylight saving included)."""
+        if datefmt is not None:
+            return super().formatTime(record, datefmt)
+        second = int(record.created)
+        if second != self._second[0]:
+            self._second = (second, time.strftime(self.default_time_format, self.converter(record.created)))
+        return self.default_msec_format % (self._second[1], record.msecs)
 
     def jsonify_log_record(self, log_data) -> str:
         try:
