@@ -91,18 +91,21 @@ class Bus:
     def after_commit(self, notes: list[str]) -> None:
         """Called once the transaction that made `notes` has committed; must not block or raise."""
 
-    async def _deliver(self, note: str) -> None:
-        try:
-            gid, version, kind, origin = parse(note)
-        except ValueError:
-            log.warning("ignoring malformed bus note %r", note)
-            return
-        if origin == self.origin:
-            kind = "own_move" if kind == "move" else "echo"
-        try:
-            await self._on_notify(gid, version, kind)
-        except Exception:  # one bad push must not stop the listener
-            log.exception("push after notify failed for game %s", gid)
+    async def _deliver(self, message: str) -> None:
+        """One message holds one note, or several, a line each (the moves of one batch written
+        to PostgreSQL: one NOTIFY for all, app/movelog.py)."""
+        for note in message.split("\n"):
+            try:
+                gid, version, kind, origin = parse(note)
+            except ValueError:
+                log.warning("ignoring malformed bus note %r", note)
+                continue
+            if origin == self.origin:
+                kind = "own_move" if kind == "move" else "echo"
+            try:
+                await self._on_notify(gid, version, kind)
+            except Exception:  # one bad push must not stop the listener
+                log.exception("push after notify failed for game %s", gid)
 
 
 class _ListeningBus(Bus, ABC):

@@ -314,13 +314,19 @@ def _sqlite_move(conn: sqlite3.Connection, move: Move, now: str) -> bool:
     return True
 
 
+# Moves a statement writes at most: their notes, one NOTIFY of a line each (~60 bytes), stay well
+# under PostgreSQL's 8000-byte payload limit.
+ROUND_LIMIT = 100
+
+
 def _rounds(moves: list[Move], notes: list[str]) -> list[list[tuple[Move, str]]]:
-    """The batch in rounds, in order, none with a game twice (one round but for a game's second move)."""
+    """The batch in rounds, in order, none with a game twice (one round but for a game's second
+    move) nor with more than ROUND_LIMIT moves."""
     rounds: list[list[tuple[Move, str]]] = []
     seen: list[set[str]] = []
     for move, note in zip(moves, notes, strict=True):
         i = 0
-        while i < len(rounds) and move.game_id in seen[i]:
+        while i < len(rounds) and (move.game_id in seen[i] or len(rounds[i]) >= ROUND_LIMIT):
             i += 1
         if i == len(rounds):
             rounds.append([])
@@ -364,8 +370,10 @@ s AS (
 SELECT (SELECT array_agg(id) FROM u){notify}
 """
 PG_WRITE_MANY = _PG_MOVES.format(notes="", note="", m_note="", notify="")
+# One NOTIFY for the statement's moves, their notes a line each (none when no move was written).
 PG_WRITE_MANY_NOTIFY = _PG_MOVES.format(notes=", $8::text[]", note=", note", m_note=", m.note",
-                                        notify=", (SELECT count(pg_notify($9, note)) FROM u)")
+                                        notify=", (SELECT pg_notify($9, string_agg(note, E'\\n')) FROM u "
+                                               "HAVING count(*) > 0)")
 
 
 async def _close_quietly(conn) -> None:

@@ -200,6 +200,33 @@ def test_moves_of_one_loop_turn_share_one_postgresql_statement(pg_url):
                 (ids[2], 1, '{"type": "done"}')])
 
 
+def test_a_statement_writes_at_most_a_hundred_moves(pg_url):
+    """The notes of a statement's moves go in one NOTIFY, whose payload PostgreSQL caps at 8000
+    bytes: 150 rooms' moves in one turn take two statements (100 + 50), all written."""
+    with _pg_games(pg_url, 150) as ids:
+        async def scenario():
+            writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
+            calls = []
+            try:
+                kept = await writer._checkout()
+                statement = await kept.prepare(PG_WRITE_MANY)
+
+                class Counted:
+                    async def fetchval(self, *args):
+                        calls.append(len(args[0]))
+                        return await statement.fetchval(*args)
+                kept.statements[PG_WRITE_MANY] = Counted()
+                writer._idle.append(kept)
+                results = await asyncio.gather(*(writer.write(_pass(g, 0)) for g in ids))
+            finally:
+                await writer.close()
+            return results, calls
+
+        results, calls = run_async(scenario())
+        assert results == [True] * 150 and calls == [100, 50]
+        assert set(_pg_versions(pg_url, ids).values()) == {1}
+
+
 def test_a_caller_leaving_while_its_batch_is_on_its_way_cancels_only_its_own_move(pg_url):
     """Two rooms' moves in one statement, blocked on a locked row; one caller is cancelled: the
     statement is cancelled (that move never commits) and the other move is written again, and
@@ -224,3 +251,53 @@ def test_a_caller_leaving_while_its_batch_is_on_its_way_cancels_only_its_own_mov
 
         assert run_async(scenario()) == (True, True)
         assert _pg_versions(pg_url, ids) == {ids[0]: 0, ids[1]: 1}
+
+
+def test_a_batch_on_postgresql_sends_one_notify_with_a_line_per_written_move(pg_url):
+    """With the LISTEN/NOTIFY bus, a statement's written moves are announced in one notification,
+    a note a line (a listener hears one message instead of one per move); a stale move has none."""
+    from app.bus import CHANNEL
+
+    class PgNotes(Notes):
+        kind = "postgres"
+
+    with _pg_games(pg_url, 4) as ids:
+        async def scenario():
+            listener = await psycopg.AsyncConnection.connect(pg_url, autocommit=True)
+            await listener.execute(f"LISTEN {CHANNEL}")
+            bus = PgNotes()
+            writer = MoveWriter(pg_url, bus, None)
+            try:
+                results = await asyncio.gather(*(writer.write(_pass(g, 0)) for g in ids[:3]),
+                                               writer.write(_pass(ids[3], 4)))
+                heard = []
+                gen = listener.notifies(timeout=1.0)
+                async for n in gen:
+                    if any(g in n.payload for g in ids):
+                        heard.append(n.payload)
+            finally:
+                await writer.close()
+                await listener.close()
+            return results, heard, bus.origin
+
+        results, heard, origin = run_async(scenario())
+        assert results == [True, True, True, False]
+        assert len(heard) == 1  # (the lines of different games in any order)
+        assert sorted(heard[0].split("\n")) == sorted(f"{g} 1 move {origin}" for g in ids[:3])
+
+
+def test_a_bus_message_of_several_lines_is_heard_as_each_note_in_order():
+    from app.bus import Bus
+
+    heard = []
+
+    async def on_notify(gid, version, kind):
+        heard.append((gid, version, kind))
+
+    async def scenario():
+        bus = Bus()
+        bus._on_notify = on_notify
+        await bus._deliver(f"g1 4 move {bus.origin}\ng2 7 move other\nnot a note at all here\ng3 2 room")
+
+    run_async(scenario())
+    assert heard == [("g1", 4, "own_move"), ("g2", 7, "move"), ("g3", 2, "room")]
