@@ -255,10 +255,17 @@ class MoveWriter:
         return _PgWriter(conn)
 
     async def close(self) -> None:
-        while self._queued or self._batches:  # moves already made are written first
-            await asyncio.sleep(0)
+        for _ in range(100):  # moves already made are written first (a batch starts a turn after its first move)
+            if not (self._queued or self._batches):
+                break
             if self._batches:
                 await asyncio.gather(*self._batches, return_exceptions=True)
+            else:
+                await asyncio.sleep(0)
+        queued, self._queued = self._queued, []
+        for _, done in queued:  # never started (bounded: a shutdown must not wait on them forever)
+            if not done.done():
+                done.set_exception(ConnectionError("The move writer closed before writing the move."))
         if self._sync_conn is not None:
             self._sync_conn.close()
             self._sync_conn = None

@@ -301,3 +301,29 @@ def test_a_bus_message_of_several_lines_is_heard_as_each_note_in_order():
 
     run_async(scenario())
     assert heard == [("g1", 4, "own_move"), ("g2", 7, "move"), ("g3", 2, "room")]
+
+
+def test_closing_writes_the_moves_already_made_and_never_hangs(tmp_path):
+    """A move made just before the writer closes is still written; one whose batch can never start
+    (here its start is broken on purpose) fails with a clear error instead of holding the shutdown."""
+    url, path, ids = _sqlite(tmp_path, 2)
+
+    async def scenario():
+        writer = MoveWriter(url, Bus(), None)
+        made = asyncio.create_task(writer.write(_pass("g0", 0)))
+        await asyncio.sleep(0)  # queued; its batch starts a turn later
+        await writer.close()
+        first = await made
+        broken = MoveWriter(url, Bus(), None)
+        broken._start_batch = lambda: None  # the batch is never started
+        stuck = asyncio.create_task(broken.write(_pass("g1", 0)))
+        await asyncio.sleep(0)
+        await asyncio.wait_for(broken.close(), 5)
+        try:
+            await stuck
+        except ConnectionError as e:
+            return first, str(e)
+        return first, None
+
+    assert run_async(scenario()) == (True, "The move writer closed before writing the move.")
+    assert _versions(path) == {"g0": 1, "g1": 0}
