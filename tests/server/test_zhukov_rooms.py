@@ -42,7 +42,8 @@ def test_zhukov_room_for_4_over_the_api_plays_moves_and_leaks_nothing(client):
                         json={"version": version, "action": rng.choice(acts)})
         assert r.status_code == 200, r.text
         version += 1
-    assert version >= 20
+    # A room's seed is its own: a game may end early (seen at 15 moves); else it ran all 20+.
+    assert version >= 20 or client.get(f"/api/games/{gid}/view").json()["view"]["result"], version
     spectator = client.get(f"/api/games/{gid}/view").json()["view"]
     assert spectator["zhukov"]["deck_count"] < 14 and spectator["actions"] == []
 
