@@ -133,6 +133,17 @@ class MoveWriter:
         batch = [(move, done) for move, done in batch if not done.done()]
         if not batch:
             return
+        if self.sqlite and not self.lock.locked():
+            # No other writer is inside a transaction, and none can start one before this callback
+            # returns: written here, with no task and no turn of the loop more.
+            try:
+                results = self._write_sqlite([move for move, _ in batch])
+            except Exception as e:
+                for _, done in batch:
+                    done.set_exception(e)
+                return
+            self._settle(batch, results)
+            return
         task = asyncio.get_running_loop().create_task(self._run_batch(batch), name="doi-move-batch")
         self._batches.add(task)
         task.add_done_callback(self._batches.discard)
@@ -167,6 +178,10 @@ class MoveWriter:
             self._withdrawn.discard(task)
             for _, done in batch:
                 self._flying.pop(done, None)
+        self._settle(batch, results)
+
+    def _settle(self, batch: list[tuple[Move, asyncio.Future]], results: list[bool]) -> None:
+        """The bus hears the committed moves, then every caller still waiting gets its answer."""
         notes = [self._note(move) for (move, _), ok in zip(batch, results, strict=True) if ok]
         if notes:
             self.bus.after_commit(notes)
