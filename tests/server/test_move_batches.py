@@ -150,6 +150,22 @@ def _pg_games(pg_url: str, n: int):
             c.execute("DELETE FROM games WHERE id = ANY(%s)", (ids,))
 
 
+async def _counted_statements(writer: MoveWriter) -> list[int]:
+    """The moves of each execution of the writer's statement, as they happen: its one connection
+    is opened and kept ready with the statement counted."""
+    calls: list[int] = []
+    kept = await writer._checkout()
+    statement = await kept.prepare(PG_WRITE_MANY)
+
+    class Counted:
+        async def fetchval(self, *args):
+            calls.append(len(args[0]))
+            return await statement.fetchval(*args)
+    kept.statements[PG_WRITE_MANY] = Counted()
+    writer._idle.append(kept)
+    return calls
+
+
 def _pg_versions(pg_url: str, ids: list[str]) -> dict[str, int]:
     with psycopg.connect(pg_url, autocommit=True) as c:
         return dict(c.execute("SELECT id, version FROM games WHERE id = ANY(%s)", (ids,)).fetchall())
@@ -163,17 +179,8 @@ def test_moves_of_one_loop_turn_share_one_postgresql_statement(pg_url):
         async def scenario():
             bus = Notes()
             writer = MoveWriter(pg_url, bus, None, max_connections=2)
-            calls = []
             try:
-                kept = await writer._checkout()  # the connection the writes will take, its statement counted
-                statement = await kept.prepare(PG_WRITE_MANY)
-
-                class Counted:
-                    async def fetchval(self, *args):
-                        calls.append(len(args[0]))
-                        return await statement.fetchval(*args)
-                kept.statements[PG_WRITE_MANY] = Counted()
-                writer._idle.append(kept)
+                calls = await _counted_statements(writer)
                 results = await asyncio.gather(
                     writer.write(_pass(ids[0], 0)),
                     writer.write(Move(ids[1], 0, "rev1", {"type": "end_turn"}, "active", None, snapshot='{"b": [1, 2], "a": 1}')),
@@ -206,17 +213,8 @@ def test_a_statement_writes_at_most_a_hundred_moves(pg_url):
     with _pg_games(pg_url, 150) as ids:
         async def scenario():
             writer = MoveWriter(pg_url, Bus(), None, max_connections=1)
-            calls = []
             try:
-                kept = await writer._checkout()
-                statement = await kept.prepare(PG_WRITE_MANY)
-
-                class Counted:
-                    async def fetchval(self, *args):
-                        calls.append(len(args[0]))
-                        return await statement.fetchval(*args)
-                kept.statements[PG_WRITE_MANY] = Counted()
-                writer._idle.append(kept)
+                calls = await _counted_statements(writer)
                 results = await asyncio.gather(*(writer.write(_pass(g, 0)) for g in ids))
             finally:
                 await writer.close()
