@@ -208,7 +208,7 @@ class MoveWriter:
         except sqlite3.IntegrityError:
             conn.execute("ROLLBACK")
             if len(moves) > 1:
-                return [self._write_sqlite([move])[0] for move in moves]
+                return [move is not None and self._write_sqlite([move])[0] for move in moves]
             return [False]
         except BaseException:
             if conn.in_transaction:
@@ -231,14 +231,15 @@ class MoveWriter:
             try:
                 statement = writer.statements.get(sql) or await writer.prepare(sql)
                 moves = [move for move, done in batch if not done.done()]  # not withdrawn meanwhile
+                note = self._note if notify else None
                 advanced: set[tuple[str, int]] = set()
-                for part in _rounds(moves, [self._note(move) for move in moves]):
+                for part in _rounds(moves):
                     try:
-                        advanced.update(await _write_many(statement, part, notify))
+                        advanced.update(await _write_many(statement, part, note))
                     except UniqueViolationError:
                         for one in part:
                             try:
-                                advanced.update(await _write_many(statement, [one], notify))
+                                advanced.update(await _write_many(statement, [one], note))
                             except UniqueViolationError:
                                 pass
                 return [(m.game_id, m.new_version) in advanced for m, _ in batch]
@@ -341,33 +342,34 @@ def _sqlite_move(conn: sqlite3.Connection, move: Move, now: str) -> bool:
 ROUND_LIMIT = 100
 
 
-def _rounds(moves: list[Move], notes: list[str]) -> list[list[tuple[Move, str]]]:
+def _rounds(moves: list[Move]) -> list[list[Move]]:
     """The batch in rounds, in order, none with a game twice (one round but for a game's second
     move) nor with more than ROUND_LIMIT moves."""
-    rounds: list[list[tuple[Move, str]]] = []
+    rounds: list[list[Move]] = []
     seen: list[set[str]] = []
-    for move, note in zip(moves, notes, strict=True):
+    for move in moves:
         i = 0
         while i < len(rounds) and (move.game_id in seen[i] or len(rounds[i]) >= ROUND_LIMIT):
             i += 1
         if i == len(rounds):
             rounds.append([])
             seen.append(set())
-        rounds[i].append((move, note))
+        rounds[i].append(move)
         seen[i].add(move.game_id)
     return rounds
 
 
-async def _write_many(statement, part: list[tuple[Move, str]], notify: bool) -> list[tuple[str, int]]:
+async def _write_many(statement, part: list[Move], note=None) -> list[tuple[str, int]]:
     """The (game, new version) pairs of `part` that committed, in one execution of
-    PG_WRITE_MANY[_NOTIFY] (a round has each game once, so its id says which move it was)."""
-    args = ([m.game_id for m, _ in part], [m.version for m, _ in part], [m.status for m, _ in part],
-            [json.dumps(m.result) for m, _ in part], [m.seat for m, _ in part],
-            [json.dumps(m.action) for m, _ in part], [m.snapshot for m, _ in part])
-    if notify:
-        args += ([note for _, note in part], CHANNEL)
+    PG_WRITE_MANY, or of PG_WRITE_MANY_NOTIFY with `note(move)` its note (a round has each game
+    once, so its id says which move it was)."""
+    args = ([m.game_id for m in part], [m.version for m in part], [m.status for m in part],
+            [json.dumps(m.result) for m in part], [m.seat for m in part],
+            [json.dumps(m.action) for m in part], [m.snapshot for m in part])
+    if note is not None:
+        args += ([note(m) for m in part], CHANNEL)
     written = set(await statement.fetchval(*args) or ())
-    return [(m.game_id, m.new_version) for m, _ in part if m.game_id in written]
+    return [(m.game_id, m.new_version) for m in part if m.game_id in written]
 
 
 # json, never jsonb: jsonb reorders object keys, and a snapshot must come back exactly as written.
