@@ -33,6 +33,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from time import time_ns
 
 import orjson
 from sqlalchemy.engine import make_url
@@ -304,10 +305,18 @@ class _PgWriter:
         return statement
 
 
+_SECOND: list = [-1, ""]  # the whole second (Unix time) sqlite_now last saw, and its text up to the "."
+
+
 def sqlite_now() -> str:
-    """The time as SQLAlchemy stores a DateTime on SQLite ("%Y-%m-%d %H:%M:%S.%f", naive UTC), by
-    isoformat: a quarter cheaper than strftime, and always the six digits of microseconds."""
-    return datetime.now(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
+    """The time as SQLAlchemy stores a DateTime on SQLite ("%Y-%m-%d %H:%M:%S.%f", naive UTC): the
+    date and time of the current second made once a second, the microseconds added (0.5 us against
+    1.5 for datetime's now and isoformat, and a batch's write calls it every loop turn)."""
+    second, ns = divmod(time_ns(), 1_000_000_000)
+    if second != _SECOND[0]:
+        _SECOND[1] = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%d %H:%M:%S.")
+        _SECOND[0] = second
+    return f"{_SECOND[1]}{ns // 1000:06d}"
 
 
 def state_json(state: dict) -> str:
