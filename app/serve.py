@@ -8,6 +8,7 @@ import uvicorn
 
 from .gc_tuning import GcFreezer
 from .main import create_app
+from .ws_protocol import SteadyReading
 
 
 class GracefulServer(uvicorn.Server):
@@ -24,7 +25,7 @@ class GracefulServer(uvicorn.Server):
 def serve(host: str, port: int) -> None:
     app = create_app()
     app.state.gc_freezer = GcFreezer()  # full GC passes off the move path (with tune_gc in app/cli.py)
-    config = uvicorn.Config(app, host=host, port=port, ws_max_size=65536, ws_per_message_deflate=False,
+    config = uvicorn.Config(app, host=host, port=port, ws=SteadyReading, ws_max_size=65536, ws_per_message_deflate=False,
                             log_level="warning",
                             # uvicorn would believe X-Forwarded-For from 127.0.0.1; the app decides (trusted_proxies).
                             proxy_headers=False)
