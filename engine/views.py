@@ -322,9 +322,10 @@ def build_views(g, seats, texts: bool = True, marks: bool = True) -> dict[str, d
 
 def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[dict, dict[str, dict]]:
     """`(public, {seat: own})`: the view of `seat` is `{"seat": seat, **public, **own[seat]}`. The
-    public part is the same for every seat; `own` holds the fields that may differ (hand, peeked,
-    active, prompt, decision, actions, log; the admin's secrets and all_actions). Read-only.
-    `marks=False` leaves the undo marks out (`irreversible` is None: Game.view)."""
+    public part is the same for every seat, who is to act and the pending decision included; `own`
+    holds the fields that may differ (hand, peeked, prompt, actions, log; the admin's secrets and
+    all_actions). Read-only. `marks=False` leaves the undo marks out (`irreversible` is None:
+    Game.view)."""
     s = g.s
     memo = None if texts else _memo(g)
     active = g.active_seats()
@@ -342,6 +343,9 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
         own_log = _slim_private(g, memo, tail, private_log, seats)
     players = s["seats"]
     waiting = f"Waiting for {', '.join(active)}: {base_prompt}" if active else base_prompt
+    # The same for every seat: in the public part, so a server cuts and compares them once a version.
+    public["active"] = active
+    public["decision"] = decision
     peeks = s.get("peeked")
     out = {}
     for seat in seats:
@@ -370,8 +374,7 @@ def build_view_parts(g, seats, texts: bool = True, marks: bool = True) -> tuple[
         else:  # what a seat without a decision (or a watcher) gets from the same calls
             actions, unavailable = [], []
             irreversible = ([] if marks else None) if player else []
-        view = {"hand": hand, "peeked": peeked, "active": active, "prompt": prompt, "decision": decision,
-                "actions": actions,
+        view = {"hand": hand, "peeked": peeked, "prompt": prompt, "actions": actions,
                 # Beside `actions` (same order), not inside them: a submitted action must equal a legal one.
                 "irreversible": irreversible,
                 "unavailable": unavailable,
