@@ -18,7 +18,8 @@ QUEUE_HIGH = 2  # messages waiting for the app at which the socket stops being r
 
 class SteadyReading(WebSocketsSansIOProtocol):
     def send_receive_event_to_app(self) -> None:
-        if self.read_paused or self.queue.qsize() + 1 >= QUEUE_HIGH:
+        queue = getattr(self, "queue", None)  # (a uvicorn without these attributes: its own way, always)
+        if getattr(self, "read_paused", True) or queue is None or queue.qsize() + 1 >= QUEUE_HIGH:
             super().send_receive_event_to_app()  # queue the message and pause reading, as uvicorn does
             return
         # uvicorn pauses reading after queueing a message unless it believes reading paused already.
