@@ -122,7 +122,9 @@ class GameStore:
 
     async def start(self, engine=None) -> None:
         """SQLite: keep one connection for all writes and quick reads (one writer at a time, no
-        per-write connect), on the sqlite3 module in this thread (app.sqlite_loop)."""
+        per-write connect), on the sqlite3 module in this thread (app.sqlite_loop). PostgreSQL:
+        a connection for move writes is opened in the background."""
+        self._moves.start()
         if self._write_lock is not None:
             self._loop_engine = make_loop_engine(self.url)
             self._write_conn = self._loop_engine.connect()

@@ -303,3 +303,132 @@ def test_a_connection_the_server_ended_is_not_used_again(pg_url, games):
 
     assert run_async(scenario()) == (True, 1)
     assert _row(pg_url, "SELECT version FROM games WHERE id = %s", gid) == (2,)
+
+
+async def _kept(writer: MoveWriter) -> None:
+    """Until the writer's started connection is open, its statement prepared, and idle."""
+    for _ in range(500):
+        if writer._idle:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the started connection never opened")
+
+
+def test_a_started_writer_has_its_connection_before_the_first_move(pg_url, games):
+    """A server's first moves do not wait for a connection to open (they waited tens of
+    milliseconds, and 200 rooms' first moves opened seven at once): `start` opens one in the
+    background, and the first move is written on it, no other opened."""
+    gid, = games(1)
+
+    async def scenario():
+        async with _watched_writer(pg_url, 8) as (writer, _, watch, name):
+            writer.start()
+            await _kept(writer)
+            assert len(writer._idle) == 1 and await _writers(watch, name) == 1
+            ok = await writer.write(Move(gid, 0, "soviet", {"type": "pass"}, "active", None))
+            return ok, await _writers(watch, name)
+
+    assert run_async(scenario()) == (True, 1)
+
+
+def test_a_waiting_batch_takes_a_connection_come_free_before_a_slow_new_one(pg_url, games, monkeypatch):
+    """With every connection in use, a batch takes whichever comes first, one coming free or one
+    opened for it: here a connection takes 1.5 s to open, and the second move still commits as
+    soon as the first move's connection is free. The one opened meanwhile is kept."""
+    import asyncpg
+
+    first, second = games(2)
+    connect = asyncpg.connect
+
+    async def scenario():
+        async with _watched_writer(pg_url, 4) as (writer, locker, watch, name):
+            writer.start()
+            await _kept(writer)
+
+            async def slow(*args, **kwargs):
+                await asyncio.sleep(1.5)
+                return await connect(*args, **kwargs)
+
+            monkeypatch.setattr(asyncpg, "connect", slow)
+            await locker.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (first,))
+            one = asyncio.create_task(writer.write(Move(first, 0, "soviet", {"type": "pass"}, "active", None)))
+            await asyncio.sleep(0.1)  # its batch holds the only connection, blocked on the row
+            two = asyncio.create_task(writer.write(Move(second, 0, "soviet", {"type": "pass"}, "active", None)))
+            await asyncio.sleep(0.1)
+            assert not two.done() and len(writer._opening) == 1  # a connection is being opened for it
+            await locker.rollback()
+            t0 = asyncio.get_running_loop().time()
+            results = await asyncio.wait_for(asyncio.gather(one, two), 10)
+            waited = asyncio.get_running_loop().time() - t0
+            while writer._opening:  # the slow one, still opening
+                await asyncio.sleep(0.02)
+            return results, waited, await _writers(watch, name)
+
+    results, waited, kept = run_async(scenario())
+    assert results == [True, True]
+    assert waited < 1.0, waited  # not the 1.5 s of the new connection
+    assert kept == 2
+
+
+def test_connections_are_opened_one_at_a_time(pg_url, games, monkeypatch):
+    """Batches waiting for a connection have them opened one after another, not all at once
+    (the database forks a backend for each): with four blocked on locked rows, never more than one
+    is being opened, and the writer still reaches its bound of four, then writes every move."""
+    import asyncpg
+
+    gids = games(4)
+    connect = asyncpg.connect
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(0.2)
+        return await connect(*args, **kwargs)
+
+    monkeypatch.setattr(asyncpg, "connect", slow)
+
+    async def scenario():
+        async with _watched_writer(pg_url, 4) as (writer, locker, watch, name):
+            await locker.execute("SELECT id FROM games WHERE id = ANY(%s) FOR UPDATE", (gids,))
+            writes = []
+            for g in gids:
+                writes.append(asyncio.create_task(writer.write(Move(g, 0, "soviet", {"type": "pass"}, "active", None))))
+                await asyncio.sleep(0.01)
+            opening = []
+            for _ in range(60):
+                opening.append(len(writer._opening))
+                await asyncio.sleep(0.02)
+            count = await _writers(watch, name)
+            await locker.rollback()
+            return opening, count, await asyncio.wait_for(asyncio.gather(*writes), 10)
+
+    opening, count, results = run_async(scenario())
+    assert max(opening) == 1
+    assert count == 4
+    assert results == [True] * 4
+
+
+def test_a_database_that_refuses_fails_the_move_with_its_error(caplog):
+    """No database where the URL points: `start` does not fail the server's start (it logs), and a
+    move fails at once with the connection's error rather than waiting for ever."""
+    url = f"postgresql://postgres@127.0.0.1:{_closed_port()}/doi"
+
+    async def scenario():
+        writer = MoveWriter(url, Bus(), None, max_connections=2)
+        try:
+            writer.start()
+            await asyncio.sleep(0.3)
+            with pytest.raises(OSError):
+                await asyncio.wait_for(writer.write(Move("g", 0, "soviet", {"type": "pass"}, "active", None)), 10)
+            return writer._open
+        finally:
+            await writer.close()
+
+    assert run_async(scenario()) == 0
+    assert "could not open a connection for move writes" in caplog.text
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
