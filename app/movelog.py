@@ -18,8 +18,10 @@ round trip commits the batch; when the bus is LISTEN/NOTIFY the pg_notify rides 
 commit), and any bus hears of the move through `after_commit`. At most `max_connections` such
 connections are open (DOI_MOVE_WRITERS): when every one is busy, a write waits for one to come
 back instead of opening another (unbounded, a slow database made them pile up until PostgreSQL's
-own max_connections refused everyone). A kept connection the server has closed is dropped
-before use; one whose write failed or was cancelled is closed, never reused.
+own max_connections refused everyone). One is opened when the server starts; more are opened in
+the background, one at a time, while writes wait, and a waiting write takes the first connection
+to come free or to open. A kept connection the server has closed is dropped before use; one
+whose write failed or was cancelled is closed, never reused.
 
 These connections are asyncpg's, not psycopg's (the rest of the app keeps SQLAlchemy on psycopg):
 the same write costs asyncpg about 0.6 of psycopg's CPU (issue 14: MoveWriter.write alone, 3000
