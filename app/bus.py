@@ -3,7 +3,8 @@
 Every change to a room is announced as a note "game id, version, kind" (kind: "move", "room" or
 "clock"), and every instance hears every note (its own included) and pushes the new versions, one
 by one and in order, to its own sockets on that game (`app.games.on_notify`, which catches up from
-the database, so a missed or repeated note is harmless).
+the database, so a missed or repeated note is harmless). A chat line is a note "game id, line id,
+chat": the other instances read the line and send it to their sockets on the game.
 
 A change its instance has wholly handled itself (a seat claimed here: the store kept the seats and
 this instance pushed the room) is announced with that instance's `origin` as a fourth field; heard

@@ -126,6 +126,11 @@ async def resend(app, conn) -> None:
     conn.post(app.state.hub.view_message(conn.game_id, game, conn.seat, row.version, row.status, seats))
 
 
+def chat_message(line) -> dict:
+    """A chat line as sockets get it (`line`: a chat row, or a row of its seat, name, text, at)."""
+    return {"type": "chat", "seat": line.seat, "name": line.name, "text": line.text, "at": line.at.isoformat()}
+
+
 async def on_notify(app, gid: str, version: int, kind: str) -> None:
     """A change announced by any instance (ourselves included) on the bus."""
     hub, store = app.state.hub, app.state.store
@@ -141,6 +146,12 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
         kind = "move"
     if kind == "clock":  # a clock or a seat's hands changed: the clocks tell this instance's sockets
         await app.state.clocks.broadcast(gid)
+        return
+    if kind == "chat":  # a line said on another instance (`version` is its id): to our sockets on the game
+        if hub.watching(gid):
+            line = await store.chat_line(gid, version)
+            if line is not None:
+                await hub.broadcast(gid, chat_message(line))
         return
     wake_bots(app, gid)
     if kind == "room":

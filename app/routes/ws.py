@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
 from ..deps import admin_session
-from ..games import fan_out, make_move, refresh, resend
+from ..games import chat_message, fan_out, make_move, refresh, resend
 from ..hub import Conn
 from ..origin import origin_allowed
 from ..rooms import GAME_ID, seat_infos
@@ -95,8 +95,7 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches:
     hub.add(conn)  # no await from here on: the hub never holds a socket that did not get its view
     conn.post(hub.view_message(gid, game, conn.seat, version, status, seat_infos(seats)))
     for c in chat:
-        conn.post(json.dumps({"type": "chat", "seat": c.seat, "name": c.name, "text": c.text,
-                              "at": c.at.isoformat()}))
+        conn.post(json.dumps(chat_message(c)))
     return conn
 
 
@@ -254,8 +253,7 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
             conn.post(error("Spectators cannot chat at the table.", "forbidden"))
             return
         row = await store.add_chat(conn.game_id, conn.seat, conn.name, msg.text)
-        await app.state.hub.broadcast(conn.game_id, {"type": "chat", "seat": row.seat, "name": row.name,
-                                                     "text": row.text, "at": row.at.isoformat()})
+        await app.state.hub.broadcast(conn.game_id, chat_message(row))
     else:
         await act(app, conn, msg.version, msg.action)
 

@@ -172,3 +172,48 @@ def test_double_submits_on_two_instances_every_socket_gets_every_version_in_orde
     for key, versions in seen.items():
         assert versions == sorted(versions), f"{key} got versions out of order: {versions}"
         assert sorted(set(versions)) == list(range(final + 1)), f"{key} missed versions: {versions}"
+
+
+async def chat_across(hosts: list[str]) -> tuple[list[dict], list[dict], list[dict]]:
+    """rev1 on the second instance says a line; what the soviet (first instance), rev1 itself and a
+    spectator on the first instance receive as chat within a few seconds."""
+    a, b = hosts
+    async with httpx.AsyncClient(base_url=f"http://{a}") as http:
+        gid = (await http.post("/api/games", json={"revolutionaries": 1})).json()["id"]
+        tokens = {seat: (await http.post(f"/api/games/{gid}/seats/{seat}", json={"name": seat})).json()["token"]
+                  for seat in ("soviet", "rev1")}
+    soviet = await websockets.connect(f"ws://{a}/ws/games/{gid}?token={tokens['soviet']}")
+    watcher = await websockets.connect(f"ws://{a}/ws/games/{gid}")
+    rev1 = await websockets.connect(f"ws://{b}/ws/games/{gid}?token={tokens['rev1']}")
+
+    async def chats(ws, seconds: float) -> list[dict]:
+        got = []
+        deadline = asyncio.get_running_loop().time() + seconds
+        while (left := deadline - asyncio.get_running_loop().time()) > 0:
+            try:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), left))
+            except TimeoutError:
+                break
+            if msg["type"] == "chat":
+                got.append(msg)
+        return got
+
+    try:
+        await asyncio.sleep(0.5)  # every socket has its view
+        await rev1.send(json.dumps({"type": "chat", "text": "Hold the Corvin Passage!"}))
+        return tuple(await asyncio.gather(chats(soviet, 3), chats(rev1, 3), chats(watcher, 3)))
+    finally:
+        for ws in (soviet, watcher, rev1):
+            await ws.close()
+
+
+def test_a_chat_line_said_on_one_instance_reaches_the_table_on_the_other(two_servers):
+    """The table's chat is the table's, whichever instance each player's socket is on: a line said
+    on one reaches the sockets on the other at once (not only on their next join), and the speaker
+    gets it once."""
+    soviet, rev1, watcher = run_async(chat_across(two_servers))
+    line = {"seat": "rev1", "name": "rev1", "text": "Hold the Corvin Passage!"}
+    for got in (soviet, rev1, watcher):
+        assert len(got) == 1, got
+        assert {k: got[0][k] for k in line} == line
+    assert soviet[0]["at"][:19] == rev1[0]["at"][:19]  # the same line, its time as stored
