@@ -20,7 +20,7 @@ from app.main import create_app
 from bench.crash import ServerProcess
 from tests.server.conftest import make_settings
 from tests.server.helpers import auth, claim_all, create_room, run_async
-from tests.server.test_instances import play
+from tests.server.test_instances import chat_across, play
 
 REDIS_URL = os.environ.get("DOI_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
@@ -255,6 +255,21 @@ def test_two_instances_fan_out_every_version_in_order_over_redis(pg_url, redis_u
     finally:
         for s in servers:
             s.stop()
+
+
+def test_chat_reaches_the_other_instance_over_redis(pg_url, redis_url, tmp_path):
+    """Over Redis as over LISTEN/NOTIFY (tests/server/test_instances.py): a line said on one
+    instance reaches the table's sockets on the other, once each."""
+    servers = [ServerProcess(pg_url, tmp_path, env={"DOI_REDIS_URL": redis_url}, name=f"redis-chat-{i}")
+               for i in range(2)]
+    try:
+        for s in servers:
+            s.start()
+        got = run_async(chat_across([s.base.removeprefix("http://") for s in servers]))
+    finally:
+        for s in servers:
+            s.stop()
+    assert [[(m["seat"], m["text"]) for m in each] for each in got] == [[("rev1", "Hold the Corvin Passage!")]] * 3
 
 
 def httpx_get(url: str) -> str:
