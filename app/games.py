@@ -6,6 +6,7 @@ to a `StoreError`, pushes the new version to this instance's sockets and counts 
 hear of it on the bus (app.bus) and call `on_notify`, which replays the versions they missed."""
 from __future__ import annotations
 
+import json
 import logging
 import time
 from dataclasses import dataclass
@@ -131,6 +132,17 @@ def chat_message(line) -> dict:
     return {"type": "chat", "seat": line.seat, "name": line.name, "text": line.text, "at": line.at.isoformat()}
 
 
+GAME_DELETED = "This game was deleted by an administrator."
+
+
+async def close_deleted(app, gid: str) -> None:
+    """The game is gone: its sockets here are told so and closed as a socket for a game that does
+    not exist is refused (4404: the table stops reconnecting), and this instance forgets it."""
+    app.state.store.forget(gid)
+    payload = json.dumps({"type": "error", "message": GAME_DELETED, "code": "not_found"})
+    await app.state.hub.close_game(gid, payload, 4404)
+
+
 async def on_notify(app, gid: str, version: int, kind: str) -> None:
     """A change announced by any instance (ourselves included) on the bus."""
     hub, store = app.state.hub, app.state.store
@@ -146,6 +158,9 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
         kind = "move"
     if kind == "clock":  # a clock or a seat's hands changed: the clocks tell this instance's sockets
         await app.state.clocks.broadcast(gid)
+        return
+    if kind == "deleted":  # an administrator deleted the game on another instance
+        await close_deleted(app, gid)
         return
     if kind == "chat":  # a line said on another instance (`version` is its id): to our sockets on the game
         if hub.watching(gid):

@@ -216,6 +216,13 @@ class Hub:
             await asyncio.sleep(0.01)
         self._stop_watchdog()
 
+    async def close_game(self, game_id: str, payload: str, code: int) -> None:
+        """Every socket on the game gets `payload`, then is closed with `code` (the game is gone)."""
+        conns = list(self.conns.get(game_id, ()))
+        for c in conns:
+            c.post(payload)
+        await asyncio.gather(*(c.close(code, 1.0) for c in conns))
+
     def count(self) -> int:
         return sum(len(g) for g in self.conns.values())
 

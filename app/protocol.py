@@ -75,7 +75,8 @@ The socket opens as a spectator. To play your seat send its token as the first f
 seat from then on (one seat per socket). The token stays out of the URL, which proxies and access
 logs keep. Still accepted during the transition, for older clients and the test and bench drivers:
 `WS /ws/games/{id}?token=<seat token>` (deprecated). A wrong token, in either place, gets an error
-frame `forbidden` and close code 4403; an unknown game close code 4404. A browser page may open the socket only from the site itself: its
+frame `forbidden` and close code 4403; an unknown game close code 4404, and so does every socket on a game
+an administrator deletes, on every instance, after the error frame `not_found`. A browser page may open the socket only from the site itself: its
 `Origin` must be `DOI_PUBLIC_URL`'s scheme, host and port, or, when that is not set, the host the
 socket was opened on (other origins: error frame `forbidden`, close 4403). Clients that are not
 browsers send no `Origin` and are not affected.

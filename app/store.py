@@ -679,4 +679,6 @@ class GameStore:
             res = await s.execute(delete(GameRow).where(GameRow.id == gid))
             if res.rowcount != 1:
                 raise StoreError("No such game.", 404, "not_found")
+            # The other instances close their sockets on it (app.games.on_notify); the caller closes ours.
+            await notify_in(s, self.bus, gid, -1, "deleted", handled_here=True)
         self.forget(gid)

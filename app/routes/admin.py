@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 
 from ..deps import AdminDep, SettingsDep, SignerDep, StoreDep
-from ..games import push_room
+from ..games import close_deleted, push_room
 from ..limits import Limit
 from ..models import AdminRow
 from ..rooms import summary
@@ -108,6 +108,7 @@ async def abandon(gid: GameId, request: Request, admin: AdminDep, store: StoreDe
 
 @router.delete("/games/{gid}", status_code=204, summary="Delete a game and its whole record",
                responses=errors(401, 403, 404, 422))
-async def delete(gid: GameId, admin: AdminDep, store: StoreDep):
+async def delete(gid: GameId, request: Request, admin: AdminDep, store: StoreDep):
     await store.delete(gid)
+    await close_deleted(request.app, gid)
     return Response(status_code=204)

@@ -128,3 +128,31 @@ def test_delete_a_game(client, db_url):
     assert client.delete(f"/api/admin/games/{gid}", headers=csrf).status_code == 204
     assert client.get(f"/api/games/{gid}").status_code == 404
     assert client.delete(f"/api/admin/games/{gid}", headers=csrf).status_code == 404
+
+
+def test_deleting_a_game_tells_its_table_and_closes_their_sockets(client, db_url):
+    """Players and watchers at a deleted game's table are told so and their sockets close as a socket
+    for a game that does not exist is refused (4404: the table stops reconnecting), instead of a
+    board that looks alive until the next move answers "No such game."."""
+    from starlette.websockets import WebSocketDisconnect
+
+    csrf = login(client, db_url)
+    room, tokens = started_room(client, 1)
+    gid = room["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens['soviet']}") as player, \
+            client.websocket_connect(f"/ws/games/{gid}") as watcher:
+        for ws in (player, watcher):
+            while ws.receive_json()["type"] != "view":
+                pass
+        assert client.delete(f"/api/admin/games/{gid}", headers=csrf).status_code == 204
+        for ws in (player, watcher):
+            msg = ws.receive_json()
+            while msg["type"] != "error":  # a presence or clock frame may come first
+                msg = ws.receive_json()
+            assert msg == {"type": "error", "message": "This game was deleted by an administrator.",
+                           "code": "not_found"}
+            try:
+                ws.receive_json()
+                raise AssertionError("the socket stayed open")
+            except WebSocketDisconnect as closed:
+                assert closed.code == 4404

@@ -217,3 +217,44 @@ def test_a_chat_line_said_on_one_instance_reaches_the_table_on_the_other(two_ser
         assert len(got) == 1, got
         assert {k: got[0][k] for k in line} == line
     assert soviet[0]["at"][:19] == rev1[0]["at"][:19]  # the same line, its time as stored
+
+
+async def delete_across(hosts: list[str], admin: tuple[str, str]) -> tuple[list[tuple[list[str], int | None]], int]:
+    """An administrator deletes a game on the first instance while its players sit on the second:
+    what each of their sockets gets (its error messages' codes, then its close code)."""
+    a, b = hosts
+    async with httpx.AsyncClient(base_url=f"http://{a}") as http:
+        gid = (await http.post("/api/games", json={"revolutionaries": 1})).json()["id"]
+        tokens = {seat: (await http.post(f"/api/games/{gid}/seats/{seat}", json={"name": seat})).json()["token"]
+                  for seat in ("soviet", "rev1")}
+        socks = [await websockets.connect(f"ws://{b}/ws/games/{gid}?token={tokens['soviet']}"),
+                 await websockets.connect(f"ws://{b}/ws/games/{gid}")]
+        await asyncio.sleep(0.5)  # every socket has its view
+        r = await http.post("/api/admin/login", json={"name": admin[0], "password": admin[1]})
+        deleted = await http.delete(f"/api/admin/games/{gid}", headers={"X-CSRF-Token": r.json()["csrf"]})
+
+    async def ending(ws) -> tuple[list[str], int | None]:
+        errors = []
+        try:
+            while True:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                if msg["type"] == "error":
+                    errors.append(msg["message"])
+        except websockets.ConnectionClosed as closed:
+            return errors, closed.rcvd.code if closed.rcvd else None
+
+    try:
+        return await asyncio.gather(*(ending(ws) for ws in socks)), deleted.status_code
+    finally:
+        for ws in socks:
+            await ws.close()
+
+
+def test_a_game_deleted_on_one_instance_closes_its_sockets_on_the_other(two_servers, pg_url):
+    """The other instances hear of the deletion on the bus: the table's sockets there are told and
+    closed (4404) at once, not left on a game that no longer exists."""
+    from tests.server.test_admin import make_admin
+
+    ends, status = run_async(delete_across(two_servers, make_admin(pg_url)))
+    assert status == 204
+    assert ends == [(["This game was deleted by an administrator."], 4404)] * 2
