@@ -30,7 +30,9 @@ def free_port() -> int:
 
 def start_server(db_url: str, port: int, workdir) -> subprocess.Popen:
     env = dict(os.environ, DOI_DATABASE_URL=db_url, DOI_SECRET_KEY="instances-test",
-               DOI_MESSAGES_PER_SECOND="10000", DOI_MESSAGE_BURST="10000", DOI_ROOMS_PER_HOUR="100000")
+               DOI_MESSAGES_PER_SECOND="10000", DOI_MESSAGE_BURST="10000", DOI_ROOMS_PER_HOUR="100000",
+               # Every test's admin logs in from 127.0.0.1 against the one shared test database.
+               DOI_LOGIN_ATTEMPTS_PER_ADDRESS="100000")
     # The log goes to a file: an undrained pipe fills up (a JSON line per move) and blocks the server.
     log = open(os.path.join(workdir, f"server-{port}.log"), "wb")  # noqa: SIM115 (lives as long as the process)
     proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
@@ -231,6 +233,7 @@ async def delete_across(hosts: list[str], admin: tuple[str, str]) -> tuple[list[
                  await websockets.connect(f"ws://{b}/ws/games/{gid}")]
         await asyncio.sleep(0.5)  # every socket has its view
         r = await http.post("/api/admin/login", json={"name": admin[0], "password": admin[1]})
+        assert r.status_code == 200, r.text
         deleted = await http.delete(f"/api/admin/games/{gid}", headers={"X-CSRF-Token": r.json()["csrf"]})
 
     async def ending(ws) -> tuple[list[str], int | None]:
