@@ -314,28 +314,23 @@ class MoveWriter:
         import asyncpg
 
         dsn, options = asyncpg_dsn(self.url)
+        conn = None
         try:
             # No statement cache: each connection prepares its statement once (_PgWriter), where
             # asyncpg's cache would prepare it again every 5 minutes (max_cached_statement_lifetime).
             conn = await asyncpg.connect(dsn, statement_cache_size=0,
                                          server_settings={"application_name": self.APPLICATION_NAME}, **options)
-        except Exception as e:
+            writer = _PgWriter(conn)
+            await writer.prepare(self._sql())
+        except BaseException as e:  # refused, or a connection that cannot prepare the write: not kept
             self._open -= 1
+            if conn is not None:
+                conn.terminate()
+            if not isinstance(e, Exception):  # cancelled (close): nobody waits for it
+                raise
             self._opening.discard(asyncio.current_task())
             self._refused(e)
             return
-        except BaseException:
-            self._open -= 1
-            raise
-        writer = _PgWriter(conn)
-        try:
-            await writer.prepare(self._sql())
-        except Exception:
-            pass  # prepared again by its first batch, which reports what goes wrong
-        except BaseException:
-            self._open -= 1
-            conn.terminate()
-            raise
         self._opening.discard(asyncio.current_task())
         self._give(writer)
         self._more()

@@ -11,6 +11,7 @@ import pytest
 
 from app.bus import Bus
 from app.movelog import Move, MoveWriter
+from tests.server.conftest import PG_ADMIN_URL
 from tests.server.helpers import run_async
 
 
@@ -432,3 +433,23 @@ def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def test_a_connection_that_cannot_prepare_the_write_fails_the_move_and_is_not_kept():
+    """A database without the game tables (a wrong DOI_DATABASE_URL): the write's statement cannot
+    be prepared, so the move fails with the database's error and the connection is closed, not
+    kept for the next move."""
+    import asyncpg
+
+    url = PG_ADMIN_URL.rsplit("/", 1)[0] + "/postgres"
+
+    async def scenario():
+        writer = MoveWriter(url, Bus(), None, max_connections=2)
+        try:
+            with pytest.raises(asyncpg.UndefinedTableError):
+                await asyncio.wait_for(writer.write(Move("g", 0, "soviet", {"type": "pass"}, "active", None)), 10)
+            return writer._open, len(writer._idle)
+        finally:
+            await writer.close()
+
+    assert run_async(scenario()) == (0, 0)
