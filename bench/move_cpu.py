@@ -6,6 +6,9 @@ spectators, think 0, driven by bench/bgio/load.js (patches, as the browser), one
     .venv/bin/python -m bench.move_cpu --against /tmp/base      # + another checkout at the same time
     .venv/bin/python -m bench.move_cpu --rooms 200 --think 1000 --against /tmp/base   # the R = 200 shape
 
+Latency (p50 / p99) is the load client's, as in bench.compare: with `--against` both servers share
+the machine, so compare the two lines of one run, not either with a run alone.
+
 CPU per move = the server process's utime + stime (/proc/<pid>/stat, read by load.js when the
 clock starts and when the play ends) / the moves (finished games are replaced by new rooms, whose
 creation, claims and joins count too); the user / sys split also counts the sockets' setup. With
@@ -68,7 +71,7 @@ with doi_server({db!r}, Path(tempfile.mkdtemp(prefix="movecpu")), "movecpu") as 
         spy.wait()
     s = summarize(raw)
     print(json.dumps({{"moves": s["moves"], "moves_per_s": s["moves_per_s"], "errors": s["errors"], "cpu_ms": s["server_cpu_ms"],
-                      "bytes": s["bytes"], "games_finished": s["games_finished"],
+                      "bytes": s["bytes"], "games_finished": s["games_finished"], "p50": s["p50"], "p99": s["p99"],
                       "user_ms": (u1 - u0) * 10 / s["moves"], "sys_ms": (s1 - s0) * 10 / s["moves"]}}))
 """
     return subprocess.Popen([sys.executable, "-c", code], cwd=root, stdout=subprocess.PIPE, text=True)
@@ -108,7 +111,8 @@ def main() -> None:
         r = json.loads(got.strip().splitlines()[-1])
         print(f"  {name}: {r['cpu_ms']:.2f} ms CPU per move over the play (with the sockets' setup: user "
               f"{r['user_ms']:.2f} + sys {r['sys_ms']:.2f}); {r['moves']} moves, {r['moves_per_s']:.0f}/s, {r['games_finished']} games "
-              f"finished, median {r['bytes']:.0f} B per socket per move, {r['errors']} errors")
+              f"finished, median {r['bytes']:.0f} B per socket per move, latency p50 {r['p50']:.2f} / p99 {r['p99']:.1f} ms, "
+              f"{r['errors']} errors")
     if out:
         total, got = shares(str(out))
         print(f"  py-spy, {total} samples holding the GIL (raw stacks: {out}):")
