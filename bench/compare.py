@@ -178,11 +178,27 @@ def summarize(raw: dict) -> dict:
            # the machine (other processes, the client) held it back, not the server itself
            "server_core_share": (raw["server_cpu_s"] / raw["seconds"]
                                  if raw.get("server_cpu_s") is not None and raw["seconds"] else float("nan"))}
+    if raw.get("sent_ms"):
+        out["together"] = together(raw["sent_ms"])
     if "bursts" in raw:
         out["clear_ms"] = [b["clear_ms"] for b in raw["bursts"]]
         out["burst_cpu_ms"] = [b["server_cpu_s"] * 1000 / max(len(b["latencies_ms"]), 1)
                                if b.get("server_cpu_s") is not None else float("nan") for b in raw["bursts"]]
     return out
+
+
+TOGETHER_MS = 0.2
+
+
+def together(sent_ms: list[float]) -> float:
+    """The share of moves sent within TOGETHER_MS of another room's move. Each room moves THINK
+    ms after its last view arrived, on Node's 1 ms timers: rooms whose views arrived in the same
+    turn of the client's loop send together a second later, again and again, and such a group is
+    what makes the slow moves at R = 200 (the server takes them one after the other)."""
+    times = sorted(sent_ms)
+    close = [b - a < TOGETHER_MS for a, b in zip(times, times[1:], strict=False)]
+    hits = sum(1 for i in range(len(times)) if (i > 0 and close[i - 1]) or (i < len(close) and close[i]))
+    return hits / len(times) if times else float("nan")
 
 
 def median_summary(summaries: list[dict]) -> dict:
@@ -230,6 +246,8 @@ ROWS = [  # (label, scenario, how to read a summary, goal for ours/theirs or abs
     ("R = 200: server CPU ms per move", "thinking", lambda s: [s["server_cpu_ms"]], "<= 1.0 ms"),
     ("bytes per socket per move (median, R = 200)", "thinking", lambda s: [s["bytes"]], "<= 1.5 KB"),
     ("client CPU ms per move (R = 200)", "thinking", lambda s: [s["client_cpu_ms"]], ""),
+    (f"R = 200: share of moves sent within {TOGETHER_MS} ms of another room's", "thinking",
+     lambda s: [s.get("together", float("nan"))], ""),
     ("burst of 200 moves at once: clear ms, 1st (first moves) / 2nd / 3rd", "burst",
      lambda s: s.get("clear_ms", []), ""),
     ("burst: server CPU ms per move, 1st / 2nd / 3rd", "burst", lambda s: s.get("burst_cpu_ms", []), ""),

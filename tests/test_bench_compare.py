@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from bench.compare import median_summary, percentile, summarize, table
+from bench.compare import median_summary, percentile, summarize, table, together
 
 
 def raw(latencies, bytes_, seconds=2.0, server_cpu=0.3, client_cpu=0.6, errors=0, **extra):
@@ -73,3 +73,15 @@ def test_rounds_give_the_median_of_each_figure_and_the_sum_of_errors():
     merged = median_summary(rounds)
     assert merged["p99"] == 1.0 and merged["moves_per_s"] == 10.0
     assert merged["errors"] == 3 and merged["moves"] == 30
+
+
+def test_moves_sent_together_are_those_within_a_fifth_of_a_millisecond_of_another_rooms():
+    # two groups (10.0/10.1/10.25 chain, 50.0/50.05) and two lone moves
+    sent = [10.0, 10.1, 10.25, 30.0, 50.0, 50.05, 70.3]
+    assert math.isclose(together(sent), 5 / 7)
+    assert together([1.0, 2.0, 3.0]) == 0
+    assert math.isnan(together([]))
+    s = summarize(raw([1.0] * 7, [1] * 42, sent_ms=sent))
+    assert math.isclose(s["together"], 5 / 7)
+    text = table({"bgio": {"thinking": s}, "sqlite": {"thinking": s}})
+    assert "| R = 200: share of moves sent within 0.2 ms of another room's | 0.71 | 0.71 | 1.00x |  |" in text
