@@ -316,8 +316,8 @@ class MoveWriter:
         dsn, options = asyncpg_dsn(self.url)
         conn = None
         try:
-            # No statement cache: each connection prepares its statement once (_PgWriter), where
-            # asyncpg's cache would prepare it again every 5 minutes (max_cached_statement_lifetime).
+            # No statement cache: each connection prepares its statement once, by name (_PgWriter),
+            # where asyncpg's cache would prepare it again every 5 minutes (max_cached_statement_lifetime).
             conn = await asyncpg.connect(dsn, statement_cache_size=0,
                                          server_settings={"application_name": self.APPLICATION_NAME}, **options)
             writer = _PgWriter(conn)
@@ -393,7 +393,11 @@ class _PgWriter:
         self.statements: dict[str, object] = {}  # SQL -> asyncpg.PreparedStatement
 
     async def prepare(self, sql: str):
-        statement = self.statements[sql] = await self.conn.prepare(sql)
+        # Named: with its statement cache off, asyncpg makes an unnamed statement of `prepare`,
+        # and an unnamed statement is parsed and planned again by PostgreSQL at every execution
+        # (2.2 times the database's CPU per move in batches of 4: docs/performance.md, session 14).
+        name = f"doi_moves_{len(self.statements)}"
+        statement = self.statements[sql] = await self.conn.prepare(sql, name=name)
         return statement
 
 
