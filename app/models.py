@@ -82,7 +82,7 @@ class SnapshotRow(OfGame, Base):
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))  # as ActionRow's
     seq: Mapped[int] = mapped_column(Integer)
-    state: Mapped[dict] = mapped_column(JSON)
+    state: Mapped[dict] = mapped_column(JSON)  # compressed with lz4 on PostgreSQL (migration 0007)
 
 
 class ChatRow(OfGame, Base):
