@@ -195,10 +195,14 @@ def together(sent_ms: list[float]) -> float:
     ms after its last view arrived, on Node's 1 ms timers: rooms whose views arrived in the same
     turn of the client's loop send together a second later, again and again, and such a group is
     what makes the slow moves at R = 200 (the server takes them one after the other)."""
+    if not sent_ms:
+        return float("nan")
     times = sorted(sent_ms)
-    close = [b - a < TOGETHER_MS for a, b in zip(times, times[1:], strict=False)]
-    hits = sum(1 for i in range(len(times)) if (i > 0 and close[i - 1]) or (i < len(close) and close[i]))
-    return hits / len(times) if times else float("nan")
+    near = [False] * len(times)
+    for i in range(1, len(times)):
+        if times[i] - times[i - 1] < TOGETHER_MS:
+            near[i - 1] = near[i] = True
+    return sum(near) / len(times)
 
 
 def median_summary(summaries: list[dict]) -> dict:
