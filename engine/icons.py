@@ -25,25 +25,31 @@ def card_icons(card_id: str, what: str | None = None) -> tuple[str, ...]:
 _ICONS: dict[tuple[str, str | None], tuple[str, ...]] = {}
 
 
-def card_supply(cards, aid_full: bool = False, what: str | None = None) -> tuple[Counter, list[tuple[str, ...]]]:
+def card_supply(cards, aid_full: bool = False, what: str | None = None,
+                more: list[str] | tuple = ()) -> tuple[Counter, list[tuple[str, ...]]]:
     """`aid_full`: Aid cards give every icon they show (Polish fact-finding mission, H#35);
-    `what`: the action the cards are discarded for (action-only icons)."""
-    fixed: Counter = Counter()
+    `what`: the action the cards are discarded for (action-only icons); `more`: icons given
+    besides the cards (the location's fighters, the day's bonuses), counted after them."""
+    shown: list[str] = []
     wild: list[tuple[str, ...]] = []
     for c in cards:
         card = REV_CARD[c]
         if card.get("aid") and not aid_full:
             wild.append(tuple(card["icons"]))
         else:
-            fixed.update(card_icons(c, what))
-    return fixed, wild
+            shown += card_icons(c, what)
+    # Counted in one go: Counter.update checks its argument's type (an ABC check) at every call,
+    # and the turn's action list asks for a supply several times a decision (issue 14).
+    shown += more
+    return Counter(shown), wild
+
+
+def fighter_icons(fighters) -> list[str]:
+    return [icon for fid in fighters for icon in FIGHTER[fid]["icons"]]
 
 
 def fighter_supply(fighters) -> Counter:
-    fixed: Counter = Counter()
-    for fid in fighters:
-        fixed.update(FIGHTER[fid]["icons"])
-    return fixed
+    return Counter(fighter_icons(fighters))
 
 
 def deficit(need: dict, fixed: Counter) -> Counter:

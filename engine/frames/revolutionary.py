@@ -27,10 +27,10 @@ def spend_action(g, seat: str) -> None:
 
 def available_supply(g, seat: str, cards, what: str) -> tuple[Counter, list]:
     loc = g.s["positions"][seat]
-    fixed, wild = icons.card_supply(cards, aid_full=what == "resolve_event" and g.s["today"]["aid_full"], what=what)
-    fixed.update(icons.fighter_supply(ops.active_fighters(g, loc)))
-    fixed.update(b["icon"] for b in g.s["today"]["bonus"] if what in b["actions"])
-    return fixed, wild
+    today = g.s["today"]
+    more = icons.fighter_icons(ops.active_fighters(g, loc))
+    more += [b["icon"] for b in today["bonus"] if what in b["actions"]]
+    return icons.card_supply(cards, aid_full=what == "resolve_event" and today["aid_full"], what=what, more=more)
 
 
 def event_need(g, event: str, n_events: int | None = None) -> dict:
