@@ -62,6 +62,13 @@ class RevDraw(Frame):
     def actions(self, g, f, seat):
         return [{"type": "distribute", "counts": a} for a in allocations(g)]
 
+    def cuts_undo_for(self, g, f, action):
+        # The split is dealt at once: its first card is drawn (a split is asked for only when
+        # there are two or more, so at least one card is drawn), after a reshuffle of the discard
+        # pile when the deck is empty (a pile of one card is not shuffled). Both sizes are public.
+        s = g.s
+        return "draw" if s["rev_deck"] or len(s["rev_discard"]) <= 1 else "shuffle"
+
     def on_distribute(self, g, f, seat, a):
         pop(g, f)
         deal(g, a["counts"])

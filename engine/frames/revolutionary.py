@@ -189,6 +189,8 @@ class Turn(Frame):
             return "passes" if below["kind"] == "turn" and below["seat"] != f["seat"] else None
         if kind == "draw_card" or kind == "activate_fighter":
             return _at_once_cut(g, f["seat"], kind)
+        if kind == "take_cards":  # offered only when the other player holds cards and ours has room:
+            return "passes"  # they choose which to hand over (Action 6) before anything else happens
         return None
 
     def on_end_turn(self, g, f, seat, a):
