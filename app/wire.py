@@ -300,7 +300,8 @@ def _seat_cut_since(part: dict, before: dict, pieces: Part, memo: dict, logs: li
     out = {"seat": pieces["seat"]}
     for k, v in part.items():
         if k not in DEEP:
-            out[k] = dumps(v)
+            # An unchanged field keeps its very piece, so that `diff` passes it at `is`.
+            out[k] = pieces[k] if v == before.get(k, _MISSING) and k in pieces else dumps(v)
             continue
         old = before.get(k) if k == "log" else None
         if old.__class__ is list and v.__class__ is list and pieces.get(k).__class__ is list:

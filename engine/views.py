@@ -39,7 +39,7 @@ class _Memo:
     that copy: never stale, whatever changed the state, undo included). Kept on the Game
     (`Game._view_memo`); `Game.invalidate` drops it."""
 
-    __slots__ = ("piles", "shown_piles", "locations", "located", "board", "positions", "events", "market", "log",
+    __slots__ = ("piles", "shown_piles", "locations", "located", "board", "positions", "events", "barricades", "market", "log",
                  "log_out", "log_private", "private")
 
     def __init__(self):
@@ -50,6 +50,7 @@ class _Memo:
         self.board: list = []  # ... the locations as they were (location, a copy of its state) ...
         self.positions: list = []  # ... and the players' positions as they were ((seat, location))
         self.events: list = []  # the events on the board then (ops.events_on_board)
+        self.barricades = 0  # the barricades on the board then
         self.market: tuple | None = None  # (market, events on the board, "market", "event_needs")
         self.log: list = []  # the log tail's entries as they are in the state ...
         self.log_out: list = []  # ... and as everyone reads them
@@ -187,13 +188,14 @@ def _slim_location(here: dict, players: list) -> dict:
 def _slim_locations(g, memo: _Memo) -> dict:
     """`_locations(g, texts=False)`, each location reused from the last views while its state and
     its players are unchanged, and the whole field while every location is. Also sets
-    `memo.events`."""
+    `memo.events` and `memo.barricades`."""
     s = g.s
     # Most moves change no location and move nobody: the whole board compared in C, in order.
     if memo.located is not None and memo.board == list(s["locations"].items()) \
             and memo.positions == list(s["positions"].items()):
         return memo.located
     memo.events = ops.events_on_board(g)
+    memo.barricades = ops.on_board(g, "barricades")
     memo.positions = list(s["positions"].items())
     players: dict[str, list[str]] = {}
     for seat, where in s["positions"].items():
@@ -475,7 +477,8 @@ def _public_part(g, texts: bool = True, memo: _Memo | None = None) -> dict:
         "marks": piles["marks"],
         "lapsing": piles["lapsing"],
         "rev_tank_supply": len(s["rev_tank_supply"]),
-        "barricade_supply": ops.supply(g, "barricades"),
+        "barricade_supply": ops.supply(g, "barricades") if memo is None else
+        ops.CAPS["barricades"] - memo.barricades - ops.out_of_game(g, "barricades"),
         # Removed barricades and revolutionary tanks never return (Hits).
         "out_of_game": {"barricades": ops.out_of_game(g, "barricades"),
                         "revolutionary_tanks": piles["rev_tanks_destroyed"]},
