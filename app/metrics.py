@@ -5,6 +5,7 @@ import json
 import logging
 import sys
 import time
+from itertools import islice
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from pythonjsonlogger.orjson import OrjsonFormatter
@@ -41,6 +42,11 @@ class JsonLines(OrjsonFormatter):
     def __init__(self):
         super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s")
         self._second: tuple[int, str] = (-1, "")  # (a whole second, its time as asctime prints it)
+        # A record's own attributes come first in its __dict__, the `extra` fields after them (set
+        # by makeRecord once the record is made): a plain record's first ones are skipped unread,
+        # when they are all fields no line carries (as they are on the Pythons we know).
+        standard = list(logging.LogRecord("", logging.INFO, "", 0, "", (), None).__dict__)
+        self._standard = len(standard) if all(k in self._skip_fields for k in standard) else 0
 
     def format(self, record: logging.LogRecord) -> str:
         """The usual line (a text message with `extra` fields, no failure) built here, the same as
@@ -53,7 +59,10 @@ class JsonLines(OrjsonFormatter):
         record.asctime = asctime = self.formatTime(record)
         data = {"asctime": asctime, "levelname": record.levelname, "name": record.name, "message": message}
         skip = self._skip_fields
-        for key, value in record.__dict__.items():
+        items = record.__dict__.items()
+        if record.__class__ is logging.LogRecord and self._standard:
+            items = islice(items, self._standard, None)
+        for key, value in items:
             if key not in skip and not (key.__class__ is str and key.startswith("_")):
                 data[key] = value
         return self.jsonify_log_record(data)

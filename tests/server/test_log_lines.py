@@ -71,3 +71,32 @@ def test_the_usual_lines_are_built_exactly_as_python_json_logger_builds_them():
                 r.created, r.msecs = created, int((created - int(created)) * 1000) + 0.0
                 records.append(r)
             assert ours.format(records[0]) == library.format(records[1])
+
+
+def test_fields_set_after_a_record_is_made_and_records_of_other_classes_read_as_the_library_has_them():
+    """JsonLines skips a plain record's own attributes unread (they come first in its __dict__,
+    before every `extra`): a field a filter sets later still shows, and a record of another class
+    (which may set fields before its own) is read whole, as python-json-logger reads it."""
+    from pythonjsonlogger.orjson import OrjsonFormatter
+
+    class Library(JsonLines):
+        format = OrjsonFormatter.format
+        formatTime = logging.Formatter.formatTime
+
+    class Early(logging.LogRecord):
+        def __init__(self, *args, **kwargs):
+            self.early = "set before the record's own fields"
+            super().__init__(*args, **kwargs)
+
+    ours, library = JsonLines(), Library()
+    for cls in (logging.LogRecord, Early):
+        made = []
+        for _ in range(2):
+            r = cls("doi.test", logging.INFO, __file__, 1, "move", (), None)
+            r.created, r.msecs = 1_700_000_000.25, 250.0
+            r.game_id, r.added_by_a_filter = "g1", True
+            made.append(r)
+        got = ours.format(made[0])
+        assert got == library.format(made[1])
+        assert json.loads(got)["added_by_a_filter"] is True
+        assert (json.loads(got).get("early") is not None) == (cls is Early)
