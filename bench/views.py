@@ -13,11 +13,13 @@ median message size.
 
     .venv/bin/python bench/views.py --instructions [--games 3] [ROOT ...]
 
-`--instructions`: `Game.view_parts` of those seats (`texts=False`, after every move, as the server
-calls it) counted in instructions under valgrind's callgrind, which machine load does not change:
-the same games played with and without the views, the difference per move, for each ROOT (a
-checkout of this project; default this one), e.g. `git worktree add --detach /tmp/base main`, then
-pass `/tmp/base .`."""
+`--instructions`: instructions per move counted under valgrind's callgrind, which machine load
+does not change, for each ROOT (a checkout of this project; default this one), e.g. `git worktree
+add --detach /tmp/base main`, then pass `/tmp/base .`. The same games are played four times: not
+at all (the interpreter's start and imports), alone (`engine`: legal actions and apply), with
+`Game.view_parts` of those seats after every move (`texts=False`, as the server calls it; `views`:
+the difference, undo marks included), and with the views cut and a patch made for every seat
+(`wire`: app/wire.py's `Cut.of`, `Cut.patch`, `patch_payload`, the difference again)."""
 from __future__ import annotations
 
 import argparse
@@ -77,33 +79,40 @@ def run(mode: str, games: int, seed: int) -> dict:
             "bytes_median": statistics.median(sizes)}
 
 
-# The same moves as run(): the views are built or not; nothing else differs between the two runs.
+# The same moves as run(): the views are built (and cut into patches) or not; nothing else differs.
 PLAY = """
 import random, sys
 sys.path.insert(0, sys.argv[1])
 from engine import new_game
-games, seed, views = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
+from app.wire import Cut, patch_payload
+games, seed, mode = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 seats = ("soviet", "rev1", "rev2", "rev3", "spectator")
 moves = 0
 for k in range(games):
     g = new_game(3, seed + k, {})
     rng = random.Random(seed + k)
+    old = None
     while not g.result:
         who = rng.choice([s for s in g.seats if g.legal_actions(s)])
         acts = [a for a in g.legal_actions(who) if a["type"] not in ("undo", "cancel")] or g.legal_actions(who)
         g.apply(who, rng.choice(acts))
-        if views:
-            g.view_parts(seats, texts=False)
+        if mode != "engine":
+            public, own = g.view_parts(seats, texts=False)
+            if mode == "wire":
+                new = Cut.of(public, own, old)
+                if old is not None:
+                    [patch_payload(new.patch(old, s), moves, moves - 1, "active") for s in seats]
+                old = new
         moves += 1
 print(moves)
 """
 
 
-def _callgrind(root: str, games: int, seed: int, views: bool) -> tuple[int, int]:
+def _callgrind(root: str, games: int, seed: int, mode: str) -> tuple[int, int]:
     """(instructions, moves) of one callgrind run."""
     # A fixed hash seed: set and dict orders of strings, and so the instructions, repeat run to run.
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
-                          PLAY, root, str(games), str(seed), "1" if views else "0"],
+                          PLAY, root, str(games), str(seed), mode],
                          capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
     if not found:
@@ -114,10 +123,13 @@ def _callgrind(root: str, games: int, seed: int, views: bool) -> tuple[int, int]
 def instructions(roots: list[str], games: int, seed: int) -> None:
     for root in roots:
         root = os.path.abspath(root)
-        without, moves = _callgrind(root, games, seed, False)
-        with_views, _ = _callgrind(root, games, seed, True)
-        print(f"{root}: {games} games, {moves} moves, view_parts {(with_views - without) / moves / 1000:.1f} k "
-              "instructions per move")
+        start, _ = _callgrind(root, 0, seed, "engine")
+        engine, moves = _callgrind(root, games, seed, "engine")
+        views, _ = _callgrind(root, games, seed, "views")
+        wire, _ = _callgrind(root, games, seed, "wire")
+        k = moves * 1000
+        print(f"{root}: {games} games, {moves} moves; k instructions per move: engine {(engine - start) / k:.1f}, "
+              f"views {(views - engine) / k:.1f}, wire {(wire - views) / k:.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:
