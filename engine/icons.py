@@ -48,10 +48,6 @@ def fighter_icons(fighters) -> list[str]:
     return [icon for fid in fighters for icon in FIGHTER[fid]["icons"]]
 
 
-def fighter_supply(fighters) -> Counter:
-    return Counter(fighter_icons(fighters))
-
-
 def deficit(need: dict, fixed: Counter) -> Counter:
     return Counter({icon: n - fixed[icon] for icon, n in need.items() if n > fixed[icon]})
 
