@@ -134,9 +134,10 @@ def out_of_game(g, kind: str) -> int:
     return g.s.get("out_of_game", {}).get(kind, 0)
 
 
-def supply(g, kind: str) -> int:
-    """Tokens of `kind` that can still be placed: the box minus the board minus those out of the game."""
-    return CAPS[kind] - on_board(g, kind) - out_of_game(g, kind)
+def supply(g, kind: str, placed: int | None = None) -> int:
+    """Tokens of `kind` that can still be placed: the box minus the board minus those out of the
+    game. `placed`: those on the board, when the caller has counted them already."""
+    return CAPS[kind] - (on_board(g, kind) if placed is None else placed) - out_of_game(g, kind)
 
 
 def place_units(g, loc: str, kind: str, n: int) -> int:

@@ -477,8 +477,7 @@ def _public_part(g, texts: bool = True, memo: _Memo | None = None) -> dict:
         "marks": piles["marks"],
         "lapsing": piles["lapsing"],
         "rev_tank_supply": len(s["rev_tank_supply"]),
-        "barricade_supply": ops.supply(g, "barricades") if memo is None else
-        ops.CAPS["barricades"] - memo.barricades - ops.out_of_game(g, "barricades"),
+        "barricade_supply": ops.supply(g, "barricades", None if memo is None else memo.barricades),
         # Removed barricades and revolutionary tanks never return (Hits).
         "out_of_game": {"barricades": ops.out_of_game(g, "barricades"),
                         "revolutionary_tanks": piles["rev_tanks_destroyed"]},
