@@ -6,7 +6,17 @@ import json
 import logging
 import re
 
+from pythonjsonlogger.orjson import OrjsonFormatter
+
 from app.metrics import JsonLines
+
+
+class Library(JsonLines):
+    """python-json-logger's own format and logging's time, with JsonLines' fallbacks: what JsonLines
+    must write byte for byte."""
+
+    format = OrjsonFormatter.format
+    formatTime = logging.Formatter.formatTime
 
 
 def line(msg: str, *args, exc_info=None, **extra) -> dict:
@@ -44,12 +54,6 @@ def test_the_usual_lines_are_built_exactly_as_python_json_logger_builds_them():
     """JsonLines builds a plain line itself (issue 14: half the formatting cost of a move's line):
     byte for byte what the library's formatter writes, across seconds, odd values and the lines
     that take the library's path."""
-    from pythonjsonlogger.orjson import OrjsonFormatter
-
-    class Library(JsonLines):  # the library's format and logging's time, with JsonLines' fallbacks
-        format = OrjsonFormatter.format
-        formatTime = logging.Formatter.formatTime
-
     try:
         raise KeyError("k")
     except KeyError:
@@ -77,12 +81,6 @@ def test_fields_set_after_a_record_is_made_and_records_of_other_classes_read_as_
     """JsonLines skips a plain record's own attributes unread (they come first in its __dict__,
     before every `extra`): a field a filter sets later still shows, and a record of another class
     (which may set fields before its own) is read whole, as python-json-logger reads it."""
-    from pythonjsonlogger.orjson import OrjsonFormatter
-
-    class Library(JsonLines):
-        format = OrjsonFormatter.format
-        formatTime = logging.Formatter.formatTime
-
     class Early(logging.LogRecord):
         def __init__(self, *args, **kwargs):
             self.early = "set before the record's own fields"
