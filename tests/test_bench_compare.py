@@ -85,3 +85,16 @@ def test_moves_sent_together_are_those_within_a_fifth_of_a_millisecond_of_anothe
     assert math.isclose(s["together"], 5 / 7)
     text = table({"bgio": {"thinking": s}, "sqlite": {"thinking": s}})
     assert "| R = 200: share of moves sent within 0.2 ms of another room's | 0.71 | 0.71 | 1.00x |  |" in text
+
+
+def test_with_the_floor_the_table_gives_each_servers_cpu_a_move_above_the_floors():
+    # boardgame.io 0.30 ms a move, the floor 0.10, ours 0.45: ours takes 0.35 above the floor,
+    # where boardgame.io's whole move leaves 0.20 (1.75x: 1.0x moves/s is out of reach by that much)
+    def at(cpu_ms):
+        return summarize(raw([1.0] * 1000, [800] * 6000, seconds=1.0, server_cpu=cpu_ms))
+    text = table({"bgio": {"saturated": at(0.30)}, "floor": {"saturated": at(0.10)}, "sqlite": {"saturated": at(0.45)}})
+    row = next(line for line in text.splitlines() if line.startswith("| saturated: server CPU ms per move above"))
+    assert row == ("| saturated: server CPU ms per move above the floor's | 0.20 | - | 0.35 | - | 1.75x "
+                   "| <= 1.0x (for 1.0x moves/s) |")
+    assert "R = 200: server CPU ms per move above" not in text  # the scenario did not run
+    assert "above the floor" not in table({"bgio": {"saturated": at(0.30)}, "sqlite": {"saturated": at(0.45)}})
