@@ -1,0 +1,88 @@
+"""Loaded by a `doi serve` started with this directory on its PYTHONPATH (`bench.move_cpu --parts`):
+times each part of the move path with `time.thread_time` (the CPU of the loop's thread, where the
+parts run; a part's time includes what it calls), and every second writes the totals so far, as
+JSON, to $DOI_MOVE_PARTS_OUT. The clock starts at the first move after the wrappers are in; the
+moves are counted by `Game.apply` calls. Nothing here runs unless DOI_MOVE_PARTS_OUT is set."""
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import os
+import sys
+import threading
+import time
+
+# (label, module, class or None for the module itself, attribute)
+PARTS = [
+    ("the push (`Hub.push_views`: views, cut, patches, payloads, socket writes)", "app.hub", "Hub", "push_views"),
+    ("views (`Game.view_parts`)", "engine.core", "Game", "view_parts"),
+    ("undo marks (`Game.irreversible`, in the views)", "engine.core", "Game", "irreversible"),
+    ("cut (`Cut.of`)", "app.wire", "Cut", "of"),
+    ("patches (`Cut.patch`)", "app.wire", "Cut", "patch"),
+    ("payloads (`patch_payload`, in the push)", "app.hub", None, "patch_payload"),
+    ("the engine's step (`Game.apply`)", "engine.core", "Game", "apply"),
+    ("the SQLite write (`MoveWriter._write_sqlite`)", "app.movelog", "MoveWriter", "_write_sqlite"),
+    ("log lines (`Logger.info`)", "logging", "Logger", "info"),
+]
+MOVES = "the engine's step (`Game.apply`)"
+
+_spent: dict[str, float] = {}
+_calls: dict[str, int] = {}
+_start: list[float] = []
+
+
+def _timed(label: str, orig):
+    clock = time.thread_time
+    if inspect.iscoroutinefunction(orig):
+        @functools.wraps(orig)
+        async def timed(*args, **kwargs):
+            t0 = clock()
+            try:
+                return await orig(*args, **kwargs)
+            finally:
+                _spent[label] = _spent.get(label, 0.0) + clock() - t0
+                _calls[label] = _calls.get(label, 0) + 1
+        return timed
+
+    @functools.wraps(orig)
+    def timed(*args, **kwargs):
+        if label == MOVES and not _start:
+            _start.append(time.process_time())
+        t0 = clock()
+        try:
+            return orig(*args, **kwargs)
+        finally:
+            _spent[label] = _spent.get(label, 0.0) + clock() - t0
+            _calls[label] = _calls.get(label, 0) + 1
+    return timed
+
+
+def _install() -> None:
+    for label, module, owner, name in PARTS:
+        target = sys.modules[module] if owner is None else getattr(sys.modules[module], owner)
+        orig = inspect.getattr_static(target, name)
+        wrapped = _timed(label, getattr(target, name))
+        # A classmethod stays one (it is called on the class: the bound original is wrapped).
+        setattr(target, name, staticmethod(wrapped) if isinstance(orig, classmethod) else wrapped)
+
+
+def _report(path: str) -> None:
+    modules = {module for _, module, _, _ in PARTS}
+    while not modules <= sys.modules.keys():  # the server's imports are done
+        time.sleep(0.2)
+    time.sleep(0.5)
+    _install()
+    while True:
+        time.sleep(1.0)
+        if not _start:
+            continue
+        out = {"cpu_s": time.process_time() - _start[0], "moves": _calls.get(MOVES, 0),
+               "parts": {label: [_spent.get(label, 0.0), _calls.get(label, 0)] for label, *_ in PARTS}}
+        with open(path + ".tmp", "w") as f:
+            json.dump(out, f)
+        os.replace(path + ".tmp", path)
+
+
+if os.environ.get("DOI_MOVE_PARTS_OUT"):
+    threading.Thread(target=_report, args=(os.environ["DOI_MOVE_PARTS_OUT"],), daemon=True, name="move-parts").start()
