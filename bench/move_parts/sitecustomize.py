@@ -32,29 +32,31 @@ _calls: dict[str, int] = {}
 _start: list[float] = []
 
 
+def _add(label: str, t0: float) -> None:
+    _spent[label] = _spent.get(label, 0.0) + time.thread_time() - t0
+    _calls[label] = _calls.get(label, 0) + 1
+
+
 def _timed(label: str, orig):
-    clock = time.thread_time
     if inspect.iscoroutinefunction(orig):
         @functools.wraps(orig)
         async def timed(*args, **kwargs):
-            t0 = clock()
+            t0 = time.thread_time()
             try:
                 return await orig(*args, **kwargs)
             finally:
-                _spent[label] = _spent.get(label, 0.0) + clock() - t0
-                _calls[label] = _calls.get(label, 0) + 1
+                _add(label, t0)
         return timed
 
     @functools.wraps(orig)
     def timed(*args, **kwargs):
         if label == MOVES and not _start:
             _start.append(time.process_time())
-        t0 = clock()
+        t0 = time.thread_time()
         try:
             return orig(*args, **kwargs)
         finally:
-            _spent[label] = _spent.get(label, 0.0) + clock() - t0
-            _calls[label] = _calls.get(label, 0) + 1
+            _add(label, t0)
     return timed
 
 
