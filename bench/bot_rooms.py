@@ -14,8 +14,9 @@ move and the bots' own CPU per bot move (reading the seat's view and choosing: t
 `stale`) is counted, not timed.
 
 `--profile FILE` samples the server with py-spy (`.venv/bin/pip install py-spy`) over the play
-and writes its folded stacks (`--format raw --gil`, 250 samples per second) to FILE:
-`python -m bench.profile_summary FILE` sums them by function."""
+and writes its folded stacks (`--format raw --gil`, 250 samples per second) to FILE: one line a
+distinct stack with its sample count, the collapsed format flame-graph tools read (flamegraph.pl,
+speedscope)."""
 from __future__ import annotations
 
 import argparse

@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--rounds", type=int, default=3, help="each mode this many times, alternated; the best is kept")
-    ap.add_argument("--instructions", action="store_true", help="count view_parts in instructions (callgrind)")
+    ap.add_argument("--instructions", action="store_true", help="count the engine, the views and the wire of a move in instructions (callgrind)")
     ap.add_argument("roots", nargs="*", default=[str(Path(__file__).resolve().parents[1])],
                     help="checkouts to count (--instructions)")
     args = ap.parse_args(argv)
