@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import ops
-from ..public import actions_per_turn
+from ..options import actions_per_turn
 from .base import Frame, pop, register
 
 
