@@ -10,6 +10,7 @@ import copy
 import json
 from typing import Any
 
+from . import effects as _effects  # noqa: F401  (registers every card effect)
 from . import frames as _frames  # noqa: F401  (registers every frame kind)
 from . import ops
 from .errors import IllegalAction

@@ -7,10 +7,10 @@ from collections import Counter
 
 from .. import icons, ops
 from ..cards import EVENT, FIGHTER, REV_CARD, name_of
-from ..effects import EFFECTS, can_play, push_effect
 from ..powers import has_power
 from . import kinds
 from .base import Frame, pop, push, register
+from .choice import EFFECTS, can_play, push_effect
 from .hits import retaliate, retaliation_rolls
 
 MAX_MILITIA_ATTACKED = 5

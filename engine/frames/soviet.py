@@ -5,9 +5,9 @@ from .. import ops
 from ..board import LOCATION_IDS, NEIGHBOURS, REINFORCEMENT
 from ..cards import EVENT, HEADLINE, name_of
 from ..data import MARKET_SURCHARGE
-from ..effects import push_effect
 from . import kinds
 from .base import Frame, pop, push, register
+from .choice import push_effect
 
 SOVIET = ["soviet"]
 
