@@ -8,7 +8,6 @@ from ..cards import EVENT, HEADLINE
 from ..data import zhukov_setup
 from ..data.board import EVALUATION_MAX_EVENTS
 from ..powers import has_power
-from ..setup import fresh_day_flags
 from . import kinds
 from .base import Frame, pop, push, register
 from .choice import push_effect
@@ -119,6 +118,24 @@ class Day(Frame):
         f["stage"] += 1
         g.s["phase"], g.s["step"] = phase, step
         start(g, f)
+
+
+def fresh_day_flags() -> dict:
+    """The day's flags (`g.s["today"]`), fresh at setup and after every day."""
+    return {
+        "attacked": [],          # locations targeted by an Attack! card today
+        "spa_forbidden": [],     # SPA card kinds an event forbids today
+        "extra_actions": {},     # seat -> extra actions this day
+        "fewer_actions": {},     # seat -> actions lost this day
+        "spa_played": 0,
+        "bonus": [],             # [{"icon", "actions", "source"}]: icons collected by every such action today
+        "aid_full": False,       # an Aid card gives all its icons for Resolve an event today (H#35 + H#8)
+        "first_aid_heals": 1,    # injuries a First aid kit removes today (E#31 makes it 2)
+        "last_stand": [],        # seats whose location's hits must injure them until the end of the day
+        "actions_taken": 0,      # Revolutionary actions spent today
+        "actions_passed": 0,     # Revolutionary actions passed today
+        "actions_allowed": 0,    # Revolutionary actions the team has today
+    }
 
 
 def end_of_day(g, day_frame) -> None:
