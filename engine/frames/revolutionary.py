@@ -1,4 +1,4 @@
-"""Conflict ruleset, Phase 2: Revolutionary phase: a Revolutionary's turn (movement, the 7 actions,
+"""Phase 2: Revolutionary phase (both rulesets): a Revolutionary's turn (movement, the 7 actions,
 Soviet tank retaliation). The turn order is in frames/turn_order.py, the morale draw at the end of
 the phase in frames/rev_draw.py."""
 from __future__ import annotations

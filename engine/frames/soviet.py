@@ -1,4 +1,5 @@
-"""Conflict ruleset, Phase 1: Soviet phase (headline, event, army, support and market steps)."""
+"""Conflict ruleset, Phase 1: Soviet phase (headline, event, army, support and market steps). The
+Zhukov ruleset's Event step places events with the same `place_event` frame (frames/zhukov.py)."""
 from __future__ import annotations
 
 from .. import ops

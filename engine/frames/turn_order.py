@@ -1,4 +1,4 @@
-"""Conflict ruleset, Phase 2: Revolutionary phase: the team decides the turn order."""
+"""Phase 2: Revolutionary phase (both rulesets): the team decides the turn order."""
 from __future__ import annotations
 
 from .. import ops
