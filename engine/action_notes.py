@@ -11,6 +11,9 @@ cards with an icon is skipped when the hand has none). A try stops at the first 
 other seats only, judged by `Frame.asks` from public facts, and reports "passes" then; so the
 mark reads the same whatever the hidden hands hold, and a roll or draw after a skipped question
 never shows through.
+
+`g` is an engine.core.Game. The driver is the layer above (it imports this module for
+`Game.irreversible` and `Game.unavailable`), so a try builds its copy with `g.__class__`.
 """
 from __future__ import annotations
 
@@ -23,9 +26,10 @@ except ImportError:  # pragma: no cover
     orjson = None
 
 from . import ops
+from .actions import copy_action, same_json
 from .cards import HEADLINE, name_of
-from .core import Game, _copy_action, _same_json
 from .frames.base import FRAMES, Frame
+from .frames.revolutionary import card_ability, fighter_ability
 
 # What the engine tells the player for each reason (the client has its own words; these are for
 # bots, logs and tests).
@@ -44,13 +48,13 @@ REASONS = {
 _RECORDS = ("log", "history", "effective")
 
 
-def irreversible(g: Game, seat: str) -> list[str | None]:
+def irreversible(g, seat: str) -> list[str | None]:
     """For each of `seat`'s legal actions (same order): None when undo is still offered after
     it, else the first reason it is not (a key of REASONS)."""
     return marks(g, seat)[seat]
 
 
-def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
+def marks(g, seat: str) -> dict[str, list[str | None]]:
     """`irreversible` of `seat`, and of every other seat the same tries answer for: where the
     decision is the team's (`Frame.team_answer`), an action several seats are offered is tried
     once for all of them (Game.irreversible keeps each seat's)."""
@@ -85,7 +89,7 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
             # actions, the undo of the last mover's seat aside).
             asking = [(st, i)] + [(other, i) for other, theirs in lists.items()
                                   if other != st and i not in done[other] and i < len(theirs)
-                                  and _same_json(theirs[i], a)]
+                                  and same_json(theirs[i], a)]
             if snapshot is None:
                 snapshot = _Snapshot(g.s)
             for (who, j), mark in zip(asking, _try(g, snapshot, [who for who, _ in asking], a), strict=True):
@@ -94,7 +98,7 @@ def marks(g: Game, seat: str) -> dict[str, list[str | None]]:
     return out
 
 
-def _marks_of_one_seat(g: Game, top: dict, handler: Frame, seat: str, legal: list[dict]) -> list[str | None]:
+def _marks_of_one_seat(g, top: dict, handler: Frame, seat: str, legal: list[dict]) -> list[str | None]:
     """`marks` where no other seat shares the tries (most decisions): no bookkeeping of who else
     is asked; an action type the frame declares to keep undo is skipped without a call."""
     out: list[str | None] = [None] * len(legal)
@@ -321,21 +325,21 @@ for _name in ("keys", "values", "items", "__iter__", "__len__", "__eq__", "__ne_
     setattr(_TryState, _name, _whole_then(_name))
 
 
-def _try(g: Game, snapshot: _Snapshot, seats: list[str], action: dict) -> list[str | None]:
+def _try(g, snapshot: _Snapshot, seats: list[str], action: dict) -> list[str | None]:
     """The mark of one action for each of `seats` (one seat, or several that a team decision
     offers it to: the action does the same whoever sends it), tried on a fresh copy of the state.
     A seat's try ends at the first checkpoint (ops.checkpoint raises ops.Decided in a trial: the
     first reason is the mark), the first frame that asks other seats only, or the first where
     the seat decides again; the copy runs on while any seat's mark is open."""
     s = _TryState(snapshot)
-    h = Game(s)
+    h = g.__class__(s)  # a Game of the copy (the module docstring says why not `Game`)
     h.trial = True
     s["checkpoint"] = False
     frame = s["stack"][-1]
     marks: dict[str, str | None] = {}
     open_ = list(seats)  # the seats whose mark the try does not know yet
     try:
-        FRAMES[frame["kind"]].apply(h, frame, seats[0], _copy_action(action))
+        FRAMES[frame["kind"]].apply(h, frame, seats[0], copy_action(action))
 
         def watch(fr: dict) -> bool:
             handler = FRAMES[fr["kind"]]
@@ -375,7 +379,7 @@ def card_ref(cid: str) -> str:
     return cid
 
 
-def unavailable(g: Game, seat: str) -> list[dict]:
+def unavailable(g, seat: str) -> list[dict]:
     """Uses of `seat`'s cards and fighters that the current decision does not offer, with why:
     [{"card" | "fighter", "use", "reason", "text", ...}]. Only what the seat may know: its own
     hand, public marks and fighters."""
@@ -390,7 +394,7 @@ def unavailable(g: Game, seat: str) -> list[dict]:
     return []
 
 
-def _headline_uses(g: Game) -> list[dict]:
+def _headline_uses(g) -> list[dict]:
     out = []
     for card in g.s["headline_hand"]:
         mark = HEADLINE[card].get("cannot_discard_if")
@@ -400,9 +404,7 @@ def _headline_uses(g: Game) -> list[dict]:
     return out
 
 
-def _turn_uses(g: Game, t: dict, seat: str) -> list[dict]:
-    from .frames.revolutionary import card_ability, fighter_ability
-
+def _turn_uses(g, t: dict, seat: str) -> list[dict]:
     offered = g._legal_for(seat)
     played = {a["card"] for a in offered if a["type"] == "play_card"}
     used = {a["fighter"] for a in offered if a["type"] == "use_fighter"}

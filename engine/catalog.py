@@ -1,7 +1,8 @@
 """The static card catalog for clients: every component with its rules text as implemented.
 
 Views name cards by id and title; the catalog gives the full texts and icons once, so views stay
-small. Pure data, built from engine/data."""
+small. Pure data, built from engine/data and, for the texts a view sent without them leaves out
+(`view_records`), from engine/views.py: so the catalog sits in the layer above the views."""
 from __future__ import annotations
 
 from .board import LOCATION_NAMES, NEIGHBOURS, PROMO_LOCATIONS
@@ -19,14 +20,9 @@ from .data import (
 from .data.promo import ALTERNATIVE_START_EVENTS, PLAYER_POWERS, PRINTING_PRESS_EVENTS
 from .data.zhukov import ZHUKOV_CARDS
 from .data.zhukov_setup import SPA_STEPS
+from .views import view_records
 
 _KEEP = ("provenance", "basis")
-
-
-def view_records() -> dict:
-    from .views import view_records as records  # views import the frames: not at import time
-
-    return records()
 
 
 def _public(rec: dict) -> dict:

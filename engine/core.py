@@ -10,11 +10,14 @@ import copy
 import json
 from typing import Any
 
+from . import action_notes, ops
+from . import effects as _effects  # noqa: F401  (registers every card effect)
 from . import frames as _frames  # noqa: F401  (registers every frame kind)
-from . import ops
+from .actions import copy_action, same_json
 from .errors import IllegalAction
 from .frames.base import FRAMES
 from .setup import initial_state
+from .views import build_view, build_view_parts, build_views
 
 
 class Game:
@@ -65,7 +68,7 @@ class Game:
         return [seat for seat in self.s["seats"] if self._legal_for(seat)]
 
     def legal_actions(self, seat: str) -> list[dict]:
-        return [_copy_action(a) for a in self._legal_for(seat)]
+        return [copy_action(a) for a in self._legal_for(seat)]
 
     def irreversible(self, seat: str) -> list[str | None]:
         """For each of legal_actions(seat), in order: None when undo is still offered after it,
@@ -74,7 +77,7 @@ class Game:
         legal = self._legal_for(seat)
         cached = self._marks.get(seat)
         if cached is None or cached[0] is not legal:
-            for other, notes in _action_notes().marks(self, seat).items():  # the seat's, and any others' the same tries made
+            for other, notes in action_notes.marks(self, seat).items():  # the seat's, and any others' the same tries made
                 self._marks[other] = (self._legal_for(other), notes)
             cached = self._marks[seat]
         return list(cached[1])
@@ -82,9 +85,7 @@ class Game:
     def unavailable(self, seat: str) -> list[dict]:
         """Uses of the seat's cards and fighters the current decision does not offer, each with
         its reason (engine/action_notes.py)."""
-        from .action_notes import unavailable
-
-        return unavailable(self, seat)
+        return action_notes.unavailable(self, seat)
 
     def apply(self, seat: Any, action: Any) -> None:
         self._check_shape(seat, action)
@@ -92,11 +93,11 @@ class Game:
             raise IllegalAction("The game is over.")
         legal = self._legal_for(seat)
         for a in legal:
-            if a == action and _same_json(action, a):
+            if a == action and same_json(action, a):
                 break
         else:
             raise IllegalAction(self._explain(seat, action, legal))
-        action = _copy_action(action)  # the caller keeps its dict; we keep ours
+        action = copy_action(action)  # the caller keeps its dict; we keep ours
         if action["type"] == "undo":
             self._undo(seat)
             return
@@ -108,16 +109,12 @@ class Game:
         holds (what the server sends; clients join the texts back). `marks=False`: the view's
         `irreversible` is None instead of the undo marks, which cost a try of every legal action
         (for a player that never reads them, such as a server bot; docs/contract.md)."""
-        from .views import build_view
-
         if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
             raise IllegalAction(f"Unknown seat '{seat}'.")
         return build_view(self, seat, texts, marks)
 
     def views(self, seats, texts: bool = True) -> dict[str, dict]:
         """The views of several seats at once (their public part is shared: treat as read-only)."""
-        from .views import build_views
-
         for seat in seats:
             if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
                 raise IllegalAction(f"Unknown seat '{seat}'.")
@@ -126,8 +123,6 @@ class Game:
     def view_parts(self, seats, texts: bool = True) -> tuple[dict, dict[str, dict]]:
         """The same views in two parts, `(public, {seat: own})`: the view of `seat` is
         `{"seat": seat, **public, **own[seat]}` (what a server shares between seats)."""
-        from .views import build_view_parts
-
         for seat in seats:
             if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
                 raise IllegalAction(f"Unknown seat '{seat}'.")
@@ -271,51 +266,6 @@ class Game:
             options.append(", ".join(f"{k}={v}" for k, v in a.items() if k != "type") or "(no fields)")
         more = "" if len(same) <= 6 else f" and {len(same) - 6} more"
         return "choose one of " + "; ".join(options) + more + "."
-
-
-def _action_notes():
-    """engine/action_notes.py, which imports this module: a relative import inside a method costs
-    an import-system lookup on every call (views ask for a seat's marks on every move)."""
-    global _notes
-    if _notes is None:
-        from . import action_notes as _notes
-    return _notes
-
-
-_notes = None
-
-
-def _same_json(a: Any, b: Any) -> bool:
-    """Equal as JSON: Python's `==` takes 1.0 and True for 1, and the frames would then run on a
-    float or a bool where they count on an int. Called only on the few legal actions equal to it."""
-    t = a.__class__
-    if t is not b.__class__:
-        return False
-    if t is dict:
-        if a.keys() != b.keys():
-            return False
-        for k, v in a.items():
-            w = b[k]
-            c = v.__class__
-            if c is not w.__class__ or ((c is dict or c is list) and not _same_json(v, w)) or v != w:
-                return False
-        return True
-    if t is list:
-        return len(a) == len(b) and all(map(_same_json, a, b))
-    return a == b
-
-
-def _copy_action(a: dict) -> dict:
-    """Actions are flat JSON objects, at most one level of nesting (e.g. a distribution). Called
-    for every legal action handed out, so it avoids per-value isinstance calls."""
-    c = a.copy()
-    for k, v in a.items():
-        t = v.__class__
-        if t is dict:
-            c[k] = dict(v)
-        elif t is list:
-            c[k] = list(v)
-    return c
 
 
 def new_game(revolutionaries: int = 1, seed: int = 0, options: dict | None = None) -> Game:

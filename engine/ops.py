@@ -5,7 +5,7 @@ limit, track ends, the 4 active fighters per location) are enforced here, once.
 """
 from __future__ import annotations
 
-from . import public, rng
+from . import options, rng
 from .board import LOCATION_NAMES, NEIGHBOURS, PROMO_NEXT
 from .cards import EVENT, HEADLINE, REV_CARD, name_of
 from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
@@ -250,7 +250,7 @@ def players_at(g, loc: str) -> list[str]:
 
 
 def injury_limit(g) -> int:
-    return public.injury_limit(g.s["revolutionaries"], g.s["options"])
+    return options.injury_limit(g.s["revolutionaries"], g.s["options"])
 
 
 def injure(g, seat: str, why: str = "") -> None:

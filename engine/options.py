@@ -1,4 +1,5 @@
-"""Room options: the ruleset, each ruleset's difficulty settings and the promo components.
+"""Room options: the ruleset, each ruleset's difficulty settings and the promo components; and
+the player-count tables (injury limit, actions per turn) as the ruleset and the options set them.
 
 Each option is named, typed and documented here; unknown names or bad values are refused so a
 room can never run with an option the engine silently ignores. `rulesets` names the rulesets an
@@ -7,6 +8,8 @@ option belongs to (absent: both); an option of the other ruleset is refused.
 from __future__ import annotations
 
 from .board import LOCATION_IDS
+from .data import zhukov_setup
+from .data.board import ACTIONS_PER_TURN, INJURY_LIMIT, SUPPORT_TRACK
 
 RULESETS = ("conflict", "zhukov")
 CONFLICT_ONLY = ("conflict",)
@@ -114,6 +117,27 @@ def ruleset_of(options: dict) -> str:
     return options.get("ruleset", "conflict")
 
 
+# ----- the player-count tables, as the ruleset and the options set them ------------------------
+# engine/ops.py and the frames read them (so they live in this low layer); engine/public.py
+# hands them to outside code.
+def ruleset(options: dict | None) -> str:
+    """The ruleset a game's options name: "conflict" (the default) or "zhukov"."""
+    return (options or {}).get("ruleset", "conflict")
+
+
+def injury_limit(revolutionaries: int, options: dict | None = None) -> int:
+    """The injury that loses the game for a team of `revolutionaries` under these game options."""
+    if ruleset(options) == "zhukov":
+        return zhukov_setup.INJURY_LIMIT[revolutionaries]
+    return INJURY_LIMIT[revolutionaries] + (1 if (options or {}).get("rev_injury_limit_plus_one") else 0)
+
+
+def actions_per_turn(revolutionaries: int, options: dict | None = None) -> list[int]:
+    """The actions of the 1st, 2nd... player in turn order (the player-count table)."""
+    table = zhukov_setup.ACTIONS_PER_TURN if ruleset(options) == "zhukov" else ACTIONS_PER_TURN
+    return list(table[revolutionaries])
+
+
 def apply_setup_options(state: dict) -> None:
     """Difficulty settings that change the board right after setup."""
     o = state["options"]
@@ -140,8 +164,6 @@ def apply_setup_options(state: dict) -> None:
 
 def _apply_zhukov_options(state: dict) -> None:
     """Zhukov ruleset: First Game With Reduced Difficulty and the Difficulty Settings."""
-    from .data.board import SUPPORT_TRACK
-
     o = state["options"]
     locs = state["locations"]
     if o.get("zhukov_easy_morale_3"):

@@ -7,9 +7,11 @@ from .board import LOCATION_IDS
 from .cards import EVENT, HEADLINE, REV_CARD
 from .data import FIGHTERS, REVOLUTIONARY_CARDS, REVOLUTIONARY_TANKS, SPA_CARDS, zhukov_setup
 from .data.board import MORALE_START, SETUP, SUPPORT_START
+from .data.promo import ALTERNATIVE_START_EVENTS
 from .data.zhukov import ZHUKOV_CARDS
 from .frames import kinds
-from .options import ruleset_of, validate_options
+from .frames.flow import fresh_day_flags
+from .options import apply_setup_options, ruleset_of, validate_options
 
 
 class _Shuffler:
@@ -67,8 +69,6 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
 
     start_events = SETUP["start_events"]
     if options.get("alternative_start_events"):
-        from .data.promo import ALTERNATIVE_START_EVENTS
-
         start_events = {e["location"]: e["id"] for e in ALTERNATIVE_START_EVENTS}
     for loc, event in start_events.items():
         locations[loc]["event"] = event
@@ -152,8 +152,6 @@ def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
         # pile and the lapsing cards lying on the board as reminders until the end of the day.
         state.update({"minor_deck": minor_deck, "zhukov_deck": zhukov_deck, "zhukov_discard": [],
                       "zhukov_on_board": []})
-    from .options import apply_setup_options
-
     apply_setup_options(state)
     who = f"{revolutionaries} Revolutionary player(s)" + (" against General Zhukov" if zhukov else "")
     state["log"].append({"n": 0, "day": 1, "text": f"A game for {who} begins on October 23rd.", "refs": []})
@@ -181,19 +179,3 @@ def _conflict_event_deck(r: _Shuffler, by_period: dict[str, list[str]]):
     market = [event_deck.pop() for _ in range(6)]
     return event_deck, None, market
 
-
-def fresh_day_flags() -> dict:
-    return {
-        "attacked": [],          # locations targeted by an Attack! card today
-        "spa_forbidden": [],     # SPA card kinds an event forbids today
-        "extra_actions": {},     # seat -> extra actions this day
-        "fewer_actions": {},     # seat -> actions lost this day
-        "spa_played": 0,
-        "bonus": [],             # [{"icon", "actions", "source"}]: icons collected by every such action today
-        "aid_full": False,       # an Aid card gives all its icons for Resolve an event today (H#35 + H#8)
-        "first_aid_heals": 1,    # injuries a First aid kit removes today (E#31 makes it 2)
-        "last_stand": [],        # seats whose location's hits must injure them until the end of the day
-        "actions_taken": 0,      # Revolutionary actions spent today
-        "actions_passed": 0,     # Revolutionary actions passed today
-        "actions_allowed": 0,    # Revolutionary actions the team has today
-    }

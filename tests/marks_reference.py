@@ -9,7 +9,8 @@ import pickle
 
 import orjson
 
-from engine.core import Game, _copy_action
+from engine.actions import copy_action
+from engine.core import Game
 from engine.frames.base import FRAMES
 
 _RECORDS = ("log", "history", "effective")
@@ -44,7 +45,7 @@ def _try(snapshot: tuple, seat: str, action: dict) -> str | None:
     h = Game(s)
     s["checkpoint"] = False
     frame = s["stack"][-1]
-    FRAMES[frame["kind"]].apply(h, frame, seat, _copy_action(action))
+    FRAMES[frame["kind"]].apply(h, frame, seat, copy_action(action))
     outcome = None
 
     def watch(fr: dict) -> bool:

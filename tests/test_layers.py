@@ -35,6 +35,34 @@ UPWARD = [
     ("bots/__init__.py", "import app.settings", "Bots do not import the server"),
 ]
 
+# engine/ (docs/engine.md, "Layers"): an upward import across each boundary of the engine's layers,
+# those that closed its old import circle among them, one import inside a function, and one per
+# package's own layers and cycle check.
+ENGINE_LAYERS = "engine: a module imports only the layers below its own"
+ENGINE_FRAMES = "engine.frames: the days over the phases over the shared frames"
+ENGINE_EFFECTS = "engine.effects: card texts import helpers, never one another"
+ENGINE_DATA = "engine.data: data modules import nothing; the check reads them"
+ENGINE_ACYCLIC = "engine: no import cycle in any package of engine/"
+UPWARD += [
+    ("engine/data/board.py", "import engine.core", ENGINE_LAYERS),
+    ("engine/rng.py", "import engine.cards", ENGINE_LAYERS),
+    ("engine/board.py", "import engine.icons", ENGINE_LAYERS),
+    ("engine/options.py", "import engine.ops", ENGINE_LAYERS),
+    ("engine/ops.py", "import engine.frames.base", ENGINE_LAYERS),
+    ("engine/frames/flow.py", "from engine.setup import initial_state", ENGINE_LAYERS),
+    ("engine/frames/choice.py", "def _effects():\n    from engine.effects import EFFECTS", ENGINE_LAYERS),
+    ("engine/effects/common.py", "import engine.views", ENGINE_LAYERS),
+    ("engine/action_notes.py", "from engine.core import Game", ENGINE_LAYERS),
+    ("engine/views.py", "import engine.catalog", ENGINE_LAYERS),
+    ("engine/catalog.py", "import engine.public", ENGINE_LAYERS),
+    ("engine/core.py", "import engine.public", ENGINE_LAYERS),
+    ("engine/frames/hits.py", "import engine.frames.spa", ENGINE_FRAMES),
+    ("engine/effects/events.py", "import engine.effects.abilities", ENGINE_EFFECTS),
+    ("engine/data/events.py", "import engine.data.board", ENGINE_DATA),
+    ("engine/ops.py", "from engine.public import injury_limit", ENGINE_ACYCLIC),
+    ("engine/frames/hits.py", "import engine.frames.revolutionary", ENGINE_ACYCLIC),
+]
+
 
 @pytest.fixture(scope="module")
 def tree_copy(tmp_path_factory) -> Path:

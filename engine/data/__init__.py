@@ -1,8 +1,11 @@
-"""Component data for Days of Ire: Budapest 1956 (Conflict ruleset).
+"""Component data for Days of Ire: Budapest 1956, both rulesets: what they share (the board,
+tracks, token pool, events, fighters and revolutionary cards) and the Conflict ruleset's own
+headlines and SPA cards, exported here; the Zhukov ruleset's own General Zhukov cards and setup
+are the modules `zhukov` and `zhukov_setup` (`from engine.data import zhukov`).
 
 Pure data: lists/dicts of str/int/bool/None, JSON-able. Every record carries `provenance`
 ("rulebook" or "reconstructed") and a one-line `basis` (see DESIGN.md §7). `check.problems()`
-validates the whole set.
+validates the whole set, `check.zhukov_problems()` the Zhukov ruleset's.
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Board, tracks, token pool and Conflict setup for Days of Ire (Conflict ruleset).
+"""Board, tracks and token pool for Days of Ire (both rulesets), and the Conflict ruleset's setup
+(the Zhukov ruleset's is in zhukov_setup.py).
 
 Plain data only (str/int/bool/None in lists and dicts). Every record carries a
 ``provenance`` ("rulebook" when the rulebook or DESIGN.md states every field, else

@@ -10,33 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..frames import kinds
-from ..frames.base import FINISHED, WAITING, push
+# The registry is the frames' (engine/frames/choice.py: the frames look effects up there without
+# importing this package); importing the modules below fills it.
+from ..frames.base import FINISHED, WAITING
+from ..frames.choice import EFFECTS, PLAYABLE, can_play, effect, playable_when, push_effect
 
-EFFECTS: dict[str, Callable] = {}
-PLAYABLE: dict[str, Callable] = {}  # key -> fn(g, seat) -> bool: may this ability be used now?
-
-
-def effect(*keys: str):
-    def deco(fn):
-        for key in keys:
-            EFFECTS[key] = fn
-        return fn
-
-    return deco
-
-
-def playable_when(key: str):
-    def deco(fn):
-        PLAYABLE[key] = fn
-        return fn
-
-    return deco
-
-
-def can_play(g, key: str, seat: str) -> bool:
-    check = PLAYABLE.get(key)
-    return check(g, seat) if check else True
+__all__ = ["EFFECTS", "PLAYABLE", "can_play", "effect", "playable_when", "push_effect", "push_once"]
 
 
 def push_once(g, f, push_fn: Callable, *args, **kwargs) -> str:
@@ -48,17 +27,6 @@ def push_once(g, f, push_fn: Callable, *args, **kwargs) -> str:
         push_fn(g, *args, **kwargs)
         return WAITING
     return FINISHED
-
-
-def push_effect(g, key: str, by: str, actor: str | None = None, location: str | None = None,
-                replaced: str | None = None) -> bool:
-    """Queue the effect `key` if the card has one; `by` is "soviet" or "revolutionaries" (who
-    executes the text and so makes its choices), `actor` the seat that triggered it (see
-    frames.kinds.effect)."""
-    if key not in EFFECTS:
-        return False
-    push(g, kinds.effect(key, by, actor, location, replaced))
-    return True
 
 
 from . import abilities, events, headlines, printing_press, setup_options, zhukov  # noqa: E402,F401  (register the effects)

@@ -14,6 +14,7 @@ from ..cards import REV_CARD, name_of
 from ..frames import kinds
 from ..frames.base import FINISHED, WAITING, push
 from ..frames.choice import ask
+from ..frames.revolutionary import resolve_event
 from . import effect, playable_when, push_once
 from .common import location_options, seat_options
 
@@ -147,8 +148,6 @@ def _can_last_stand(g, seat):
 def last_stand(g, f):
     """Action (only as your last remaining action): resolve the event in your location ignoring
     its requirements and execute its reward; an extra action the reward grants is lost."""
-    from ..frames.revolutionary import resolve_event
-
     seat = f["actor"]
     loc = f["location"]
     if f["step"] == 0:

@@ -14,6 +14,7 @@ from ..cards import name_of
 from ..data.promo import PRINTING_PRESS_EVENTS, PRINTING_PRESS_LOCATION
 from ..frames.base import FINISHED, WAITING
 from ..frames.choice import ask
+from ..frames.flow import at_start_of_day
 from . import effect
 
 LOCATION = PRINTING_PRESS_LOCATION["id"]
@@ -28,6 +29,7 @@ def in_play(g) -> bool:
     return LOCATION in g.s["locations"]
 
 
+@at_start_of_day
 def start_of_day(g) -> None:
     """Bring the location into play at the beginning of its day (day 3), its event on it, no fighters."""
     s = g.s

@@ -1,9 +1,54 @@
-"""Card effects: the `effect` frame runs an effect function step by step; the `choice` frame asks
-one or several seats to pick one option and hands the pick back to the effect that asked."""
+"""Card effects: the registry of effect functions, the `effect` frame that runs one step by step,
+and the `choice` frame that asks one or several seats to pick one option and hands the pick back
+to the effect that asked.
+
+The registry lives here, in the frames' layer, and the card texts (engine/effects/, a layer
+above) fill it as they are imported (`@effect(key)`, `@playable_when(key)`): so a frame that
+starts a card text (`push_effect`) or asks whether a card has one (`EFFECTS`) never imports the
+card texts. engine.effects re-exports all of it.
+"""
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from . import kinds
 from .base import FINISHED, WAITING, Frame, parent, pop, push, register
+
+EFFECTS: dict[str, Callable] = {}  # key -> fn(g, f) -> WAITING | FINISHED (engine/effects/)
+PLAYABLE: dict[str, Callable] = {}  # key -> fn(g, seat) -> bool: may this ability be used now?
+
+
+def effect(*keys: str):
+    def deco(fn):
+        for key in keys:
+            EFFECTS[key] = fn
+        return fn
+
+    return deco
+
+
+def playable_when(key: str):
+    def deco(fn):
+        PLAYABLE[key] = fn
+        return fn
+
+    return deco
+
+
+def can_play(g, key: str, seat: str) -> bool:
+    check = PLAYABLE.get(key)
+    return check(g, seat) if check else True
+
+
+def push_effect(g, key: str, by: str, actor: str | None = None, location: str | None = None,
+                replaced: str | None = None) -> bool:
+    """Queue the effect `key` if the card has one; `by` is "soviet" or "revolutionaries" (who
+    executes the text and so makes its choices), `actor` the seat that triggered it (see
+    frames.kinds.effect)."""
+    if key not in EFFECTS:
+        return False
+    push(g, kinds.effect(key, by, actor, location, replaced))
+    return True
 
 
 @register("effect")
@@ -14,23 +59,11 @@ class Effect(Frame):
     and Revolutionary Tanks): the effect function keyed by f["key"] (engine/effects/)."""
 
     def run(self, g, f):
-        status = _effects()[f["key"]](g, f)
+        status = EFFECTS[f["key"]](g, f)
         if status not in (WAITING, FINISHED):
             raise TypeError(f"effect {f['key']} returned {status!r}, not WAITING or FINISHED")
         if status == FINISHED and g.s["stack"] and f in g.s["stack"]:
             pop(g, f)
-
-
-def _effects() -> dict:
-    """engine.effects.EFFECTS, looked up once: the effects import this module while they load, and
-    an import inside `run` would cost an import-system lookup on every step of every effect."""
-    global _EFFECTS
-    if _EFFECTS is None:
-        from ..effects import EFFECTS as _EFFECTS
-    return _EFFECTS
-
-
-_EFFECTS = None
 
 
 @register("choice")

@@ -1,25 +1,39 @@
 """The order of a day (Game Structure, in both rulesets) and the end of the game."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import ops
 from ..cards import EVENT, HEADLINE
 from ..data import zhukov_setup
 from ..data.board import EVALUATION_MAX_EVENTS
-from ..effects import printing_press, push_effect
 from ..powers import has_power
-from ..setup import fresh_day_flags
 from . import kinds
 from .base import Frame, pop, push, register
+from .choice import push_effect
 from .turn_order import turn_actions
 
 DAYS = 7
 DATES = {1: "October 23rd", 2: "October 24th", 3: "October 25th", 4: "October 26th", 5: "October 27th",
          6: "October 28th", 7: "October 29th"}
 
+# Rules that act as a day's Soviet phase begins, outside any frame (the Printing Press promo
+# location comes into play on its day: engine/effects/printing_press.py). The module that owns
+# the rule registers it (`@at_start_of_day`), so the day's order never imports it; they run in
+# the order they were registered.
+START_OF_DAY: list[Callable] = []
+
+
+def at_start_of_day(fn: Callable) -> Callable:
+    START_OF_DAY.append(fn)
+    return fn
+
+
 def start_soviet_phase(g, day_frame) -> None:
     g.s["cp"] = 0
     ops.log(g, f"Day {g.s['day']} ({DATES[g.s['day']]}): the Soviet phase begins.")
-    printing_press.start_of_day(g)  # the promo location comes into play on its day
+    for rule in START_OF_DAY:
+        rule(g)
     push(g, kinds.headline())
 
 
@@ -70,7 +84,8 @@ STAGES = [
 
 def start_zhukov_phase(g, day_frame) -> None:
     ops.log(g, f"Day {g.s['day']} ({DATES[g.s['day']]}): the Soviet phase begins (General Zhukov).")
-    printing_press.start_of_day(g)
+    for rule in START_OF_DAY:
+        rule(g)
     push(g, kinds.zhukov_phase())
 
 
@@ -103,6 +118,24 @@ class Day(Frame):
         f["stage"] += 1
         g.s["phase"], g.s["step"] = phase, step
         start(g, f)
+
+
+def fresh_day_flags() -> dict:
+    """The day's flags (`g.s["today"]`), fresh at setup and after every day."""
+    return {
+        "attacked": [],          # locations targeted by an Attack! card today
+        "spa_forbidden": [],     # SPA card kinds an event forbids today
+        "extra_actions": {},     # seat -> extra actions this day
+        "fewer_actions": {},     # seat -> actions lost this day
+        "spa_played": 0,
+        "bonus": [],             # [{"icon", "actions", "source"}]: icons collected by every such action today
+        "aid_full": False,       # an Aid card gives all its icons for Resolve an event today (H#35 + H#8)
+        "first_aid_heals": 1,    # injuries a First aid kit removes today (E#31 makes it 2)
+        "last_stand": [],        # seats whose location's hits must injure them until the end of the day
+        "actions_taken": 0,      # Revolutionary actions spent today
+        "actions_passed": 0,     # Revolutionary actions passed today
+        "actions_allowed": 0,    # Revolutionary actions the team has today
+    }
 
 
 def end_of_day(g, day_frame) -> None:

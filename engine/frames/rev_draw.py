@@ -1,4 +1,4 @@
-"""Conflict ruleset, end of Phase 2: Drawing Revolutionary Cards (the morale draw, split among
+"""End of Phase 2 (both rulesets): Drawing Revolutionary Cards (the morale draw, split among
 the team)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Conflict ruleset, Phase 2: Revolutionary phase: a Revolutionary's turn (movement, the 7 actions,
+"""Phase 2: Revolutionary phase (both rulesets): a Revolutionary's turn (movement, the 7 actions,
 Soviet tank retaliation). The turn order is in frames/turn_order.py, the morale draw at the end of
 the phase in frames/rev_draw.py."""
 from __future__ import annotations
@@ -7,10 +7,10 @@ from collections import Counter
 
 from .. import icons, ops
 from ..cards import EVENT, FIGHTER, REV_CARD, name_of
-from ..effects import EFFECTS, can_play, push_effect
 from ..powers import has_power
 from . import kinds
 from .base import Frame, pop, push, register
+from .choice import EFFECTS, can_play, push_effect
 from .hits import retaliate, retaliation_rolls
 
 MAX_MILITIA_ATTACKED = 5

@@ -1,13 +1,14 @@
-"""Conflict ruleset, Phase 1: Soviet phase (headline, event, army, support and market steps)."""
+"""Conflict ruleset, Phase 1: Soviet phase (headline, event, army, support and market steps). The
+Zhukov ruleset's Event step places events with the same `place_event` frame (frames/zhukov.py)."""
 from __future__ import annotations
 
 from .. import ops
 from ..board import LOCATION_IDS, NEIGHBOURS, REINFORCEMENT
 from ..cards import EVENT, HEADLINE, name_of
 from ..data import MARKET_SURCHARGE
-from ..effects import push_effect
 from . import kinds
 from .base import Frame, pop, push, register
+from .choice import push_effect
 
 SOVIET = ["soviet"]
 

@@ -1,4 +1,5 @@
-"""Conflict ruleset, Phase 3: State Protection Authority phase (SPA cards, retrieving the queue)."""
+"""Conflict ruleset, Phase 3: State Protection Authority phase (SPA cards, retrieving the queue).
+The Zhukov ruleset's Attack step counts strength and threatens with the same rules (frames/zhukov.py)."""
 from __future__ import annotations
 
 from .. import ops

@@ -1,8 +1,8 @@
-"""Conflict ruleset, Phase 2: Revolutionary phase: the team decides the turn order."""
+"""Phase 2: Revolutionary phase (both rulesets): the team decides the turn order."""
 from __future__ import annotations
 
 from .. import ops
-from ..public import actions_per_turn
+from ..options import actions_per_turn
 from .base import Frame, pop, register
 
 

@@ -15,9 +15,9 @@ from ..data import SUPPORT_TRACK
 from ..data.board import SUPPORT_START
 from ..data.zhukov import HEADLINE_ROW_BY_DAY, ZHUKOV_CARDS
 from ..data.zhukov_setup import SOVIET_PHASE, SPA_STEPS
-from ..effects import push_effect
 from . import kinds
 from .base import Frame, pop, push, register
+from .choice import push_effect
 from .hits import attack_fire
 from .soviet import place_event, placement_options
 from .spa import strength, threaten
