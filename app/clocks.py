@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from datetime import UTC, datetime
 
 from sqlalchemy import select
 
 from .bus import notify_in
+from .clock_state import advance, ms_datetime, next_deadline, now_ms
 from .game_workers import GameTasks
 from .models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from .store import StoreError
+from .zombies import time_out
 
 log = logging.getLogger("doi.clocks")
 
@@ -64,49 +64,6 @@ another player handed it over) or `back` (its owner took it back).
   `DOI_CLOCK_RESUME_SECONDS` (default 60) if its time had run out. A token of another game, or of
   a seat given up before the start, gets `403` saying so.
 """
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
-
-
-def _dt(ms: int | None) -> datetime | None:
-    return None if ms is None else datetime.fromtimestamp(ms / 1000, UTC)
-
-
-def human_seats(seats: list[SeatRow]) -> list[str]:
-    """The seats that keep a clock: people's, including those a bot plays for them meanwhile (the
-    bot's turns cost their clock nothing: it only runs for a person)."""
-    return [r.seat for r in seats if not r.bot or r.zombie]
-
-
-def advance(pace: dict, state: dict, now: int, seats: list[SeatRow], to_act: set[str],
-            movers: set[str] = frozenset()) -> dict:
-    """The clock state after a change: `to_act` are the seats the engine waits for now, `movers`
-    the seats that moved since `state` (a correspondence deadline starts again after a move)."""
-    out = {}
-    for seat in human_seats(seats):
-        row = next(r for r in seats if r.seat == seat)
-        c = dict(state.get(seat) or {"left_ms": pace["minutes"] * 60_000 if pace["mode"] == "clock" else None,
-                                     "since": None, "deadline": None})
-        on_move = seat in to_act and not row.bot  # a bot playing the seat: no clock runs
-        if pace["mode"] == "clock":
-            if c["since"] is not None:
-                c["left_ms"] = max(0, c["left_ms"] - max(0, now - c["since"]))
-            c["since"] = now if on_move else None
-            c["deadline"] = now + c["left_ms"] if on_move else None
-        elif on_move:
-            if c["since"] is None or seat in movers:
-                c["since"], c["deadline"] = now, now + pace["hours"] * 3_600_000
-        else:
-            c["since"] = c["deadline"] = None
-        out[seat] = c
-    return out
-
-
-def next_deadline(state: dict) -> datetime | None:
-    deadlines = [c["deadline"] for c in state.values() if c.get("deadline") is not None]
-    return _dt(min(deadlines)) if deadlines else None
 
 
 def handover_list(events: list[SeatEventRow]) -> list[dict]:
@@ -247,13 +204,11 @@ class Clocks(GameTasks):
     async def run_out(self) -> list[str]:
         """Running games with a deadline that has passed."""
         q = (select(ClockRow.game_id).join(GameRow, GameRow.id == ClockRow.game_id)
-             .where(GameRow.status == "active", ClockRow.next_deadline <= _dt(now_ms())))
+             .where(GameRow.status == "active", ClockRow.next_deadline <= ms_datetime(now_ms())))
         async with self.app.state.store.sessions() as s:
             return list((await s.execute(q)).scalars().all())
 
     async def tick(self) -> None:
-        from .zombies import time_out
-
         for gid in await self.run_out():
             try:
                 await time_out(self.app, gid)

@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import bindparam, select, update
 
 from .bus import notify_in
-from .clocks import next_deadline, now_ms
+from .clock_state import next_deadline, now_ms
 from .games import push_room
 from .models import BotLeaseRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from .security import token_hash
