@@ -1,16 +1,21 @@
-"""Dependency aliases (Annotated) shared by the routers. The dependencies are `async def`: FastAPI
-runs a plain `def` one in its thread pool, a thread hand-off per dependency per request (a claim
-had four) for what is an attribute read."""
+"""Dependency aliases (Annotated) and the request helpers the routers share (the seat token of an
+`Authorization` header, a known seat name, the client's address). The dependencies are `async def`:
+FastAPI runs a plain `def` one in its thread pool, a thread hand-off per dependency per request (a
+claim had four) for what is an attribute read."""
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Depends, Header, HTTPException, Request
+
+from engine.public import seats_for
 
 from .hub import Hub
 from .security import ADMIN_COOKIE, ADMIN_MAX_AGE, Signer
 from .settings import Settings
-from .store import GameStore
+from .store import GameStore, StoreError
+
+SEATS = seats_for(3) + seats_for(4, {"ruleset": "zhukov"})[3:]  # every seat any room can have
 
 
 async def get_store(request: Request) -> GameStore:
@@ -52,3 +57,25 @@ HubDep = Annotated[Hub, Depends(get_hub)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 SignerDep = Annotated[Signer, Depends(get_signer)]
 AdminDep = Annotated[str, Depends(require_admin)]
+
+
+def bearer(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise StoreError("Use 'Authorization: Bearer <seat token>'.", 401, "unauthorized")
+    return token.strip()
+
+
+def known_seat(seat: str) -> None:
+    if seat not in SEATS:
+        raise StoreError(f"Unknown seat {seat!r}: use one of {', '.join(SEATS)}.", 404, "not_found")
+
+
+AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>; omit for the spectator view.")]
+
+
+def client_ip(request: Request) -> str:
+    """The client's address: the TCP peer, or what a trusted proxy forwarded (settings.trusted_proxies)."""
+    return request.client.host if request.client else ""

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 
-from ..deps import AdminDep, SettingsDep, SignerDep, StoreDep
+from ..deps import AdminDep, SettingsDep, SignerDep, StoreDep, client_ip
 from ..games import close_deleted, push_room
 from ..limits import Limit
 from ..models import AdminRow
@@ -16,7 +16,6 @@ from ..rooms import summary
 from ..schemas import AdminLogin, GameId, GameSummary, errors
 from ..security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
 from ..store import StoreError
-from .api import client_ip
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
 

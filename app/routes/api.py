@@ -9,18 +9,16 @@ import orjson
 from fastapi import APIRouter, Header, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.public import seats_for
-
-from ..deps import StoreDep
+from ..deps import AuthHeader, StoreDep, bearer, client_ip, known_seat
 from ..games import make_move, push_room, wake_bots
 from ..limits import Limit
 from ..rooms import invite_url, seat_infos, summary
 from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken, errors
 from ..security import GUEST_COOKIE, new_token
 from ..store import StoreError
+from .seats import room_extras
 
 router = APIRouter(prefix="/api", tags=["games"])
-SEATS = seats_for(3) + seats_for(4, {"ruleset": "zhukov"})[3:]  # every seat any room can have
 
 
 class MoveRequest(BaseModel):
@@ -35,28 +33,6 @@ class MoveResult(BaseModel):
     view: dict[str, Any]
 
 
-def bearer(authorization: str | None) -> str | None:
-    if not authorization:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise StoreError("Use 'Authorization: Bearer <seat token>'.", 401, "unauthorized")
-    return token.strip()
-
-
-def known_seat(seat: str) -> None:
-    if seat not in SEATS:
-        raise StoreError(f"Unknown seat {seat!r}: use one of {', '.join(SEATS)}.", 404, "not_found")
-
-
-AuthHeader = Annotated[str | None, Header(description="Bearer <seat token>; omit for the spectator view.")]
-
-
-def client_ip(request: Request) -> str:
-    """The client's address: the TCP peer, or what a trusted proxy forwarded (settings.trusted_proxies)."""
-    return request.client.host if request.client else ""
-
-
 @router.post("/games", response_model=CreatedGame, status_code=201, summary="Create a room",
              responses=errors(400, 422, 429))
 async def create_game(body: CreateGame, request: Request) -> CreatedGame:
@@ -67,8 +43,6 @@ async def create_game(body: CreateGame, request: Request) -> CreatedGame:
     ip = client_ip(request)
     taken = await limiter.take(Limit("rooms", ip, settings.rooms_per_hour, 3600,
                                      f"Too many rooms from your address: at most {settings.rooms_per_hour} an hour."))
-    from .seats import room_extras
-
     try:
         options = dict(body.options)
         if options.setdefault("ruleset", body.ruleset) != body.ruleset and "ruleset" in body.model_fields_set:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
+from ..deps import AuthHeader, bearer, known_seat
 from ..hook_urls import check_target
 from ..models import ClockRow, HookRow
 from ..schemas import CreateGame, GameId, errors
 from ..store import StoreError
 from ..zombies import hand_away_seat, take_back
-from .api import AuthHeader, bearer, known_seat
 
 router = APIRouter(prefix="/api", tags=["games"])
 
