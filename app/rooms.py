@@ -1,10 +1,10 @@
-"""Shared helpers for presenting rooms: seat lists, summaries, invite links."""
+"""Shared helpers for presenting rooms: seat lists (every view and room frame carries one), invite
+links. A room's public summary (`GameSummary`) is built in app.schemas, beside its shape."""
 from __future__ import annotations
 
 import re
 
-from .models import GameRow, SeatRow
-from .schemas import GameSummary, SeatInfo
+from .models import SeatRow
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what store ids look like (URL-safe base64)
 
@@ -12,13 +12,6 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what store ids look like (URL-sa
 def seat_infos(seats: list[SeatRow]) -> list[dict]:
     return [{"seat": r.seat, "name": r.name, "claimed": r.token_hash is not None, "bot": r.bot,
              "zombie": bool(r.zombie)} for r in seats]
-
-
-def summary(row: GameRow, seats: list[SeatRow], day: int | None = None) -> GameSummary:
-    return GameSummary(id=row.id, status=row.status, revolutionaries=row.revolutionaries,
-                       options=row.options, private=row.private, version=row.version,
-                       seats=[SeatInfo(**s) for s in seat_infos(seats)], result=row.result, day=day,
-                       pace=row.pace)
 
 
 def invite_url(base: str, gid: str, seat: str, invite: str) -> str:

@@ -16,6 +16,9 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from .hook_urls import MAX_URL_CHARS, URL_PATTERN, check_url
+from .models import GameRow, SeatRow
+from .rooms import seat_infos
 from .settings import get_settings
 
 LIMITS = get_settings()  # the length limits are read once, from the environment (DOI_MAX_*)
@@ -136,14 +139,10 @@ Pace = Annotated[LivePace | ClockPace | CorrespondencePace, Field(discriminator=
 
 
 def webhook_url(url: str) -> str:
-    from .hook_urls import check_url  # (whether its address may be called is the route's check: settings)
-
-    return check_url(url)
+    return check_url(url)  # (whether its address may be called is the route's check: settings)
 
 
 def _webhook_schema() -> dict:
-    from .hook_urls import MAX_URL_CHARS, URL_PATTERN
-
     return {"type": "string", "maxLength": MAX_URL_CHARS, "pattern": URL_PATTERN}
 
 
@@ -209,6 +208,13 @@ class GameSummary(BaseModel):
     result: dict | None = None
     day: int | None = None
     pace: dict[str, Any] | None = Field(default=None, description="The room's pace (null: live, no clock).")
+
+
+def summary(row: GameRow, seats: list[SeatRow], day: int | None = None) -> GameSummary:
+    return GameSummary(id=row.id, status=row.status, revolutionaries=row.revolutionaries,
+                       options=row.options, private=row.private, version=row.version,
+                       seats=[SeatInfo(**s) for s in seat_infos(seats)], result=row.result, day=day,
+                       pace=row.pace)
 
 
 class AdminLogin(Strict):

@@ -8,6 +8,7 @@ import json
 
 from .rooms import seat_infos
 from .store import StoreError
+from .zombies import hello
 
 
 def _error(message: str, code: str) -> str:
@@ -36,6 +37,4 @@ async def authenticate(app, conn, token: str) -> None:
     conn.name = next((s.name for s in seats if s.seat == seat), None) or seat
     conn.sent_version = version
     conn.post(app.state.hub.view_message(conn.game_id, game, seat, version, status, seat_infos(seats)))
-    from .zombies import hello
-
     await hello(app, conn)

@@ -12,8 +12,7 @@ from ..deps import AdminDep, SettingsDep, SignerDep, StoreDep, client_ip
 from ..games import close_deleted, push_room
 from ..limits import Limit
 from ..models import AdminRow
-from ..rooms import summary
-from ..schemas import AdminLogin, GameId, GameSummary, errors
+from ..schemas import AdminLogin, GameId, GameSummary, errors, summary
 from ..security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
 from ..store import StoreError
 

@@ -12,8 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..deps import AuthHeader, StoreDep, bearer, client_ip, known_seat
 from ..games import make_move, push_room, wake_bots
 from ..limits import Limit
-from ..rooms import invite_url, seat_infos, summary
-from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken, errors
+from ..rooms import invite_url, seat_infos
+from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken, errors, summary
 from ..security import GUEST_COOKIE, new_token
 from ..store import StoreError
 from .seats import room_extras
