@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from engine import Game, IllegalAction
@@ -17,6 +18,23 @@ from .rooms import seat_infos
 from .store import StoreError, status_of
 
 log = logging.getLogger("doi.games")
+
+
+class Listeners:
+    """What the move path tells the services that sit above it (the bot driver, the clocks, the
+    webhook sender: app.main registers them at start-up, so the move path imports none of them).
+
+    - `changed`: called with the game's id after every change (a move, a room change, a bus note);
+      each must return at once (it starts its own task when the game has work for it).
+    - `clock_note`: awaited with the game's id when a "clock" note is heard on the bus.
+    - `bus_back`: called when the bus is back after an outage (the notes sent meanwhile are lost)."""
+
+    __slots__ = ("changed", "clock_note", "bus_back")
+
+    def __init__(self) -> None:
+        self.changed: tuple[Callable[[str], None], ...] = ()
+        self.clock_note: tuple[Callable[[str], Awaitable[None]], ...] = ()
+        self.bus_back: tuple[Callable[[], None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,10 +97,10 @@ def wake_bots(app, gid: str) -> None:
     """A game changed: this instance's bot driver looks whether one of its bot seats is to move,
     the clocks and the webhook catch up (on SQLite's local bus no note comes back to us, so every
     local change says so itself)."""
-    # The bot driver, app.clocks, app.webhooks (set by the lifespan): each `wanted` answers at once
-    # for a live game of people without a hook, which costs no task.
-    for service in getattr(app.state, "game_services", ()):
-        service.poke(gid)
+    # The bot driver's, the clocks' and the webhook sender's `poke` (app.main's lifespan registers
+    # them): each `wanted` answers at once for a live game of people without a hook, no task.
+    for poke in app.state.listeners.changed:
+        poke(gid)
 
 
 async def push_room(app, gid: str) -> None:
@@ -157,7 +175,8 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
             return
         kind = "move"
     if kind == "clock":  # a clock or a seat's hands changed: the clocks tell this instance's sockets
-        await app.state.clocks.broadcast(gid)
+        for heard in app.state.listeners.clock_note:
+            await heard(gid)
         return
     if kind == "deleted":  # an administrator deleted the game on another instance
         await close_deleted(app, gid)
@@ -182,9 +201,8 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
 async def catch_up_watched(app) -> None:
     """After the bus was away (its notes in the meantime are lost): bring every game this instance
     has sockets on up to the database's version, pushing each missed version in order."""
-    clocks = getattr(app.state, "clocks", None)
-    if clocks is not None:  # a seat handed over meanwhile: its sockets' next hello reads again
-        clocks.forget_quiet()
+    for back in app.state.listeners.bus_back:  # the clocks: a seat handed over meanwhile is read again
+        back()
     for gid in list(app.state.hub.conns):
         try:
             row = await app.state.store.row(gid)

@@ -16,7 +16,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from .bus import make_bus
 from .clocks import Clocks
 from .db import is_sqlite, make_engine, make_sessionmaker
-from .games import catch_up_watched, on_notify
+from .games import Listeners, catch_up_watched, on_notify
 from .headers import SecurityHeaders
 from .hub import Hub
 from .limits import Limiter, RateLimited
@@ -81,10 +81,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         await bus.start(heard, resubscribed)
         app.state.bots = BotDriver(app)
-        app.state.game_services = (app.state.bots,)  # the services games.wake_bots pokes, so far
+        listeners = app.state.listeners  # what the move path tells the services above it (app.games)
+        listeners.changed = (app.state.bots.poke,)  # what games.wake_bots pokes, so far
         await app.state.bots.start()  # its first sweep picks up the games whose bots wait for a move
         app.state.clocks, app.state.presence, app.state.hooks = Clocks(app), Presence(app), HookSender(app)
-        app.state.game_services = (app.state.bots, app.state.clocks, app.state.hooks)
+        listeners.changed = (app.state.bots.poke, app.state.clocks.poke, app.state.hooks.poke)
+        listeners.clock_note = (app.state.clocks.broadcast,)
+        listeners.bus_back = (app.state.clocks.forget_quiet,)
         # gc_freezer: `doi serve` sets one (app/gc_tuning.py); the tests' apps leave the collector alone.
         services = [app.state.clocks, app.state.presence, app.state.hooks,
                     *filter(None, [getattr(app.state, "gc_freezer", None)])]
@@ -113,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.metrics = Metrics()
     app.state.hub = Hub(app.state.metrics)
+    app.state.listeners = Listeners()  # the lifespan registers the services
 
     app.add_middleware(KeepSocketSend)  # outside FastAPI's exception layer, so it sees the server's `send`
     app.add_middleware(SecurityHeaders)
