@@ -21,12 +21,12 @@ import logging
 
 from sqlalchemy import select
 
-from .bus import notify_in
-from .clock_state import advance, ms_datetime, next_deadline, now_ms
-from .game_workers import GameTasks
-from .models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
-from .store import StoreError
-from .zombies import time_out
+from app.bus import notify_in
+from app.clock_state import advance, ms_datetime, next_deadline, now_ms
+from app.game_workers import GameTasks
+from app.models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
+from app.store import StoreError
+from app.zombies import time_out
 
 log = logging.getLogger("doi.clocks")
 

@@ -8,12 +8,11 @@ from typing import Annotated
 
 from fastapi import Depends, Header, HTTPException, Request
 
+from app.hub import Hub
+from app.security import ADMIN_COOKIE, ADMIN_MAX_AGE, Signer
+from app.settings import Settings
+from app.store import GameStore, StoreError
 from engine.public import seats_for
-
-from .hub import Hub
-from .security import ADMIN_COOKIE, ADMIN_MAX_AGE, Signer
-from .settings import Settings
-from .store import GameStore, StoreError
 
 SEATS = seats_for(3) + seats_for(4, {"ruleset": "zhukov"})[3:]  # every seat any room can have
 

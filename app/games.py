@@ -12,10 +12,9 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from app.rooms import seat_infos
+from app.store import StoreError, status_of
 from engine import Game, IllegalAction
-
-from .rooms import seat_infos
-from .store import StoreError, status_of
 
 log = logging.getLogger("doi.games")
 

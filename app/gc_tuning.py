@@ -19,7 +19,7 @@ import gc
 import logging
 import time
 
-from .periodic import LoopService
+from app.periodic import LoopService
 
 log = logging.getLogger("doi.gc")
 

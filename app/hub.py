@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 
 from fastapi import WebSocket
 
+from app.socket_send import text_sender
+from app.wire import Cut, patch_payload, view_payload
 from engine import Game
-
-from .socket_send import text_sender
-from .wire import Cut, patch_payload, view_payload
 
 SEND_TIMEOUT = 5.0    # a socket that takes longer than this to take one message is dropped
 WATCH_EVERY = 1.0     # how often the hub looks for such sockets (so a stuck one goes after 5-6 s)

@@ -14,8 +14,8 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import bindparam, delete, func, insert, select, text
 
-from .models import RateEventRow
-from .store import GameStore, StoreError
+from app.models import RateEventRow
+from app.store import GameStore, StoreError
 
 # Attempts older than this are deleted whatever their key (the longest window is an hour), at most
 # once a FORGET_EVERY per instance: the counts only look at their window, so an old row left a

@@ -13,22 +13,22 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from .bus import make_bus
-from .clocks import Clocks
-from .db import is_sqlite, make_engine, make_sessionmaker
-from .games import Listeners, catch_up_watched, on_notify
-from .headers import SecurityHeaders
-from .hub import Hub
-from .limits import Limiter, RateLimited
-from .metrics import Metrics, setup_logging
-from .seat_bots import BotDriver
-from .security import Signer
-from .settings import Settings, get_settings
-from .socket_send import KeepSocketSend
-from .store import GameStore, StoreError
-from .wal_checkpoint import WalCheckpointer
-from .webhooks import HookSender
-from .zombies import Presence
+from app.bus import make_bus
+from app.clocks import Clocks
+from app.db import is_sqlite, make_engine, make_sessionmaker
+from app.games import Listeners, catch_up_watched, on_notify
+from app.headers import SecurityHeaders
+from app.hub import Hub
+from app.limits import Limiter, RateLimited
+from app.metrics import Metrics, setup_logging
+from app.seat_bots import BotDriver
+from app.security import Signer
+from app.settings import Settings, get_settings
+from app.socket_send import KeepSocketSend
+from app.store import GameStore, StoreError
+from app.wal_checkpoint import WalCheckpointer
+from app.webhooks import HookSender
+from app.zombies import Presence
 
 log = logging.getLogger("doi.app")
 HTTP_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
@@ -55,7 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         if is_sqlite(url):
             # The embedded default upgrades itself; PostgreSQL deployments run `doi db upgrade`.
-            from .migrate import upgrade
+            from app.migrate import upgrade
 
             await asyncio.to_thread(upgrade, url)
         engine = make_engine(url)
@@ -181,7 +181,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from fastapi.staticfiles import StaticFiles
 
-    from .routes import admin, api, my_games, pages, replays, seats, ws
+    from app.routes import admin, api, my_games, pages, replays, seats, ws
 
     app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
     # Routes are matched in this order, each request trying every route before its own: the game

@@ -6,7 +6,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
-from .db import sync_url
+from app.db import sync_url
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 

@@ -42,8 +42,8 @@ from time import time_ns
 import orjson
 from sqlalchemy.engine import make_url
 
-from .bus import CHANNEL
-from .db import asyncpg_dsn, is_sqlite
+from app.bus import CHANNEL
+from app.db import asyncpg_dsn, is_sqlite
 
 log = logging.getLogger("doi.moves")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from .clocks import PROTOCOL_NOTE as CLOCKS_NOTE
-from .schemas import (
+from app.clocks import PROTOCOL_NOTE as CLOCKS_NOTE
+from app.schemas import (
     ActionMessage,
     AuthMessage,
     ChatMessage,
@@ -24,8 +24,8 @@ from .schemas import (
     ServerView,
     SyncMessage,
 )
-from .seat_bots import PROTOCOL_NOTE as BOTS_NOTE
-from .webhooks import PROTOCOL_NOTE as HOOKS_NOTE
+from app.seat_bots import PROTOCOL_NOTE as BOTS_NOTE
+from app.webhooks import PROTOCOL_NOTE as HOOKS_NOTE
 
 INTRO = """# Days of Ire Online: server protocol
 
@@ -168,11 +168,11 @@ their in-play fields only: their texts come from `/api/catalog`'s `view_records`
 
 
 def render() -> str:
-    from .hub import OUTBOX_LIMIT
-    from .settings import Settings
+    from app.hub import OUTBOX_LIMIT
+    from app.settings import Settings
 
     d = {k: f.default for k, f in Settings.model_fields.items()}
-    from .routes.ws import MAX_DEPTH
+    from app.routes.ws import MAX_DEPTH
 
     values = {"{rate:g}": f"{d['messages_per_second']:g}", "{burst}": str(d["message_burst"]),
               "{idle:g}": f"{d['idle_timeout']:g}", "{outbox}": str(OUTBOX_LIMIT), "{depth}": str(MAX_DEPTH),

@@ -16,10 +16,10 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from .hook_urls import MAX_URL_CHARS, URL_PATTERN, check_url
-from .models import GameRow, SeatRow
-from .rooms import seat_infos
-from .settings import get_settings
+from app.hook_urls import MAX_URL_CHARS, URL_PATTERN, check_url
+from app.models import GameRow, SeatRow
+from app.rooms import seat_infos
+from app.settings import get_settings
 
 LIMITS = get_settings()  # the length limits are read once, from the environment (DOI_MAX_*)
 

@@ -29,13 +29,12 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import or_, select, update
 
+from app.game_workers import GameWorkers
+from app.games import make_move
+from app.models import BotLeaseRow, GameRow
+from app.store import Stale, StoreError
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot
-
-from .game_workers import GameWorkers
-from .games import make_move
-from .models import BotLeaseRow, GameRow
-from .store import Stale, StoreError
 
 log = logging.getLogger("doi.bots")
 LEVELS = ("easy", "normal")

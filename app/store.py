@@ -11,13 +11,9 @@ from datetime import UTC, datetime
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from engine import Game, IllegalAction, new_game
-from engine.options import validate_options
-from engine.public import seats_for
-
-from .bus import NOTES, Bus, make_bus, notify_in
-from .core_tx import CoreTx
-from .models import (
+from app.bus import NOTES, Bus, make_bus, notify_in
+from app.core_tx import CoreTx
+from app.models import (
     ActionRow,
     BotLeaseRow,
     ChatRow,
@@ -29,10 +25,13 @@ from .models import (
     SecretRow,
     SnapshotRow,
 )
-from .movelog import Move, MoveWriter, state_json
-from .rooms import seat_infos
-from .security import new_token, same, token_hash
-from .sqlite_loop import LoopSession, make_loop_engine
+from app.movelog import Move, MoveWriter, state_json
+from app.rooms import seat_infos
+from app.security import new_token, same, token_hash
+from app.sqlite_loop import LoopSession, make_loop_engine
+from engine import Game, IllegalAction, new_game
+from engine.options import validate_options
+from engine.public import seats_for
 
 CACHE_SIZE = 512
 SEAT_ORDER = {seat: i for i, seat in enumerate(("soviet",) + seats_for(4, {"ruleset": "zhukov"}))}

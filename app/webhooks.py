@@ -29,10 +29,10 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 from sqlalchemy import or_, select, update
 
-from .game_workers import GameWorkers
-from .hook_urls import literal_address, public_address
-from .models import ActionRow, GameRow, HookRow
-from .store import StoreError
+from app.game_workers import GameWorkers
+from app.hook_urls import literal_address, public_address
+from app.models import ActionRow, GameRow, HookRow
+from app.store import StoreError
 
 log = logging.getLogger("doi.webhooks")
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 
-from .rooms import seat_infos
-from .store import StoreError
-from .zombies import hello
+from app.rooms import seat_infos
+from app.store import StoreError
+from app.zombies import hello
 
 
 def _error(message: str, code: str) -> str:

@@ -19,12 +19,12 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import bindparam, select, update
 
-from .bus import notify_in
-from .clock_state import next_deadline, now_ms
-from .games import push_room
-from .models import BotLeaseRow, ClockRow, GameRow, SeatEventRow, SeatRow
-from .security import token_hash
-from .store import StoreError
+from app.bus import notify_in
+from app.clock_state import next_deadline, now_ms
+from app.games import push_room
+from app.models import BotLeaseRow, ClockRow, GameRow, SeatEventRow, SeatRow
+from app.security import token_hash
+from app.store import StoreError
 
 log = logging.getLogger("doi.zombies")
 ZOMBIE_LEVEL = "normal"

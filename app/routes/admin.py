@@ -8,13 +8,13 @@ from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 
-from ..deps import AdminDep, SettingsDep, SignerDep, StoreDep, client_ip
-from ..games import close_deleted, push_room
-from ..limits import Limit
-from ..models import AdminRow
-from ..schemas import AdminLogin, GameId, GameSummary, errors, summary
-from ..security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
-from ..store import StoreError
+from app.deps import AdminDep, SettingsDep, SignerDep, StoreDep, client_ip
+from app.games import close_deleted, push_room
+from app.limits import Limit
+from app.models import AdminRow
+from app.schemas import AdminLogin, GameId, GameSummary, errors, summary
+from app.security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
+from app.store import StoreError
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
 

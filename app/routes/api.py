@@ -9,14 +9,14 @@ import orjson
 from fastapi import APIRouter, Header, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..deps import AuthHeader, StoreDep, bearer, client_ip, known_seat
-from ..games import make_move, push_room, wake_bots
-from ..limits import Limit
-from ..rooms import invite_url, seat_infos
-from ..schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken, errors, summary
-from ..security import GUEST_COOKIE, new_token
-from ..store import StoreError
-from .seats import room_extras
+from app.deps import AuthHeader, StoreDep, bearer, client_ip, known_seat
+from app.games import make_move, push_room, wake_bots
+from app.limits import Limit
+from app.rooms import invite_url, seat_infos
+from app.routes.seats import room_extras
+from app.schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken, errors, summary
+from app.security import GUEST_COOKIE, new_token
+from app.store import StoreError
 
 router = APIRouter(prefix="/api", tags=["games"])
 

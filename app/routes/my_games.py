@@ -6,11 +6,11 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from ..deps import SignerDep, StoreDep
-from ..models import GameRow, SeatRow
-from ..rooms import seat_infos
-from ..schemas import SeatInfo
-from ..security import GUEST_COOKIE
+from app.deps import SignerDep, StoreDep
+from app.models import GameRow, SeatRow
+from app.rooms import seat_infos
+from app.schemas import SeatInfo
+from app.security import GUEST_COOKIE
 
 router = APIRouter(prefix="/api", tags=["games"])
 LIMIT = 50

@@ -13,13 +13,12 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
+from app.deps import StoreDep
+from app.rooms import seat_infos
+from app.routes.pages import templates
+from app.schemas import GameId, errors
+from app.store import StoreError
 from engine import new_game
-
-from ..deps import StoreDep
-from ..rooms import seat_infos
-from ..schemas import GameId, errors
-from ..store import StoreError
-from .pages import templates
 
 router = APIRouter()
 _SUMMARIES: dict[str, dict] = {}  # finished games never change: one summary each, kept

@@ -5,12 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
-from ..deps import AuthHeader, bearer, known_seat
-from ..hook_urls import check_target
-from ..models import ClockRow, HookRow
-from ..schemas import CreateGame, GameId, errors
-from ..store import StoreError
-from ..zombies import hand_away_seat, take_back
+from app.deps import AuthHeader, bearer, known_seat
+from app.hook_urls import check_target
+from app.models import ClockRow, HookRow
+from app.schemas import CreateGame, GameId, errors
+from app.store import StoreError
+from app.zombies import hand_away_seat, take_back
 
 router = APIRouter(prefix="/api", tags=["games"])
 

@@ -11,15 +11,15 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
-from ..deps import admin_session
-from ..games import chat_message, fan_out, make_move, refresh, resend
-from ..hub import Conn
-from ..origin import origin_allowed
-from ..rooms import GAME_ID, seat_infos
-from ..schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage, SyncMessage
-from ..store import Stale, StoreError
-from ..ws_auth import authenticate
-from ..zombies import hello
+from app.deps import admin_session
+from app.games import chat_message, fan_out, make_move, refresh, resend
+from app.hub import Conn
+from app.origin import origin_allowed
+from app.rooms import GAME_ID, seat_infos
+from app.schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage, SyncMessage
+from app.store import Stale, StoreError
+from app.ws_auth import authenticate
+from app.zombies import hello
 
 router = APIRouter()
 log = logging.getLogger("doi.ws")
