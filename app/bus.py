@@ -38,7 +38,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from app.db import asyncpg_dsn, is_sqlite
+from app.infra.db import asyncpg_dsn, is_sqlite
 
 CHANNEL = "doi_games"
 NOTES = "doi_notes"  # key of the notes in a write session's `info`

@@ -57,8 +57,8 @@ def main(argv: list[str] | None = None) -> int:
         serve(args.host, args.port)
         return 0
     if args.command == "db":
-        from app.migrate import upgrade
-        from app.settings import get_settings
+        from app.infra.migrate import upgrade
+        from app.infra.settings import get_settings
 
         url = get_settings().resolved_database_url()
         upgrade(url)
@@ -122,11 +122,11 @@ def create_admin(name: str, password: str | None) -> int:
     from sqlalchemy import create_engine, select
     from sqlalchemy.orm import Session
 
-    from app.db import sync_url
-    from app.migrate import upgrade
-    from app.models import AdminRow
-    from app.security import hash_password
-    from app.settings import get_settings
+    from app.infra.db import sync_url
+    from app.infra.migrate import upgrade
+    from app.infra.models import AdminRow
+    from app.infra.security import hash_password
+    from app.infra.settings import get_settings
 
     url = get_settings().resolved_database_url()
     upgrade(url)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
-from app.models import SeatRow
+from app.infra.models import SeatRow
 
 
 def now_ms() -> int:

@@ -24,7 +24,7 @@ from sqlalchemy import select
 from app.bus import notify_in
 from app.clock_state import advance, ms_datetime, next_deadline, now_ms
 from app.game_workers import GameTasks
-from app.models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
+from app.infra.models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from app.store import StoreError
 from app.zombies import time_out
 

@@ -9,8 +9,8 @@ from typing import Annotated
 from fastapi import Depends, Header, HTTPException, Request
 
 from app.hub import Hub
-from app.security import ADMIN_COOKIE, ADMIN_MAX_AGE, Signer
-from app.settings import Settings
+from app.infra.security import ADMIN_COOKIE, ADMIN_MAX_AGE, Signer
+from app.infra.settings import Settings
 from app.store import GameStore, StoreError
 from engine.public import seats_for
 

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import bindparam, delete, func, insert, select, text
 
-from app.models import RateEventRow
+from app.infra.models import RateEventRow
 from app.store import GameStore, StoreError
 
 # Attempts older than this are deleted whatever their key (the longest window is an hour), at most

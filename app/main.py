@@ -15,18 +15,18 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.bus import make_bus
 from app.clocks import Clocks
-from app.db import is_sqlite, make_engine, make_sessionmaker
 from app.games import Listeners, catch_up_watched, on_notify
 from app.headers import SecurityHeaders
 from app.hub import Hub
+from app.infra.db import is_sqlite, make_engine, make_sessionmaker
+from app.infra.metrics import Metrics, setup_logging
+from app.infra.security import Signer
+from app.infra.settings import Settings, get_settings
+from app.infra.wal_checkpoint import WalCheckpointer
 from app.limits import Limiter, RateLimited
-from app.metrics import Metrics, setup_logging
 from app.seat_bots import BotDriver
-from app.security import Signer
-from app.settings import Settings, get_settings
 from app.socket_send import KeepSocketSend
 from app.store import GameStore, StoreError
-from app.wal_checkpoint import WalCheckpointer
 from app.webhooks import HookSender
 from app.zombies import Presence
 
@@ -55,7 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         if is_sqlite(url):
             # The embedded default upgrades itself; PostgreSQL deployments run `doi db upgrade`.
-            from app.migrate import upgrade
+            from app.infra.migrate import upgrade
 
             await asyncio.to_thread(upgrade, url)
         engine = make_engine(url)
@@ -88,7 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         listeners.changed = (app.state.bots.poke, app.state.clocks.poke, app.state.hooks.poke)
         listeners.clock_note = (app.state.clocks.broadcast,)
         listeners.bus_back = (app.state.clocks.forget_quiet,)
-        # gc_freezer: `doi serve` sets one (app/gc_tuning.py); the tests' apps leave the collector alone.
+        # gc_freezer: `doi serve` sets one (app/infra/gc_tuning.py); the tests' apps leave the collector alone.
         services = [app.state.clocks, app.state.presence, app.state.hooks,
                     *filter(None, [getattr(app.state, "gc_freezer", None)])]
         if is_sqlite(url):

@@ -7,7 +7,7 @@ transaction on SQLite, one statement on PostgreSQL, each move checked against it
 version and answered on its own (issue 14: a commit's fixed cost shared; 3.7 moves a batch
 saturated). The ORM's unit of work and even SQLAlchemy Core's per-statement work cost more than
 the rest of the move, so this path talks to the drivers directly, with statements written out
-below (the tables are app.models').
+below (the tables are app.infra.models').
 
 SQLite: a plain sqlite3 connection in the event-loop thread, under the store's single-writer
 lock. A WAL commit with synchronous=NORMAL takes tens of microseconds, far less than an asyncio
@@ -43,7 +43,7 @@ import orjson
 from sqlalchemy.engine import make_url
 
 from app.bus import CHANNEL
-from app.db import asyncpg_dsn, is_sqlite
+from app.infra.db import asyncpg_dsn, is_sqlite
 
 log = logging.getLogger("doi.moves")
 
@@ -108,7 +108,7 @@ class MoveWriter:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
-            # No checkpoint inside a move's commit: app/wal_checkpoint.py runs them off the loop.
+            # No checkpoint inside a move's commit: app/infra/wal_checkpoint.py runs them off the loop.
             conn.execute("PRAGMA wal_autocheckpoint=0")
             self._sync_conn = conn
         return self._sync_conn

@@ -127,7 +127,7 @@ the move; nothing was changed: send it again).
 Server to client: `view`, `patch` (not with `?views=full`), `chat`, `error`, `pong`, `reconnect`
 (the server is shutting down: connect again, to it or to another instance).
 
-Limits (defaults; see `app/settings.py`): a connection may send {rate:g} messages per second on
+Limits (defaults; see `app/infra/settings.py`): a connection may send {rate:g} messages per second on
 average (bursts up to {burst}; beyond that each message gets an error frame with
 `code: "rate_limited"`); after {idle:g} s without a message the server sends an error with
 `code: "idle"` and closes with 4408; a client that stops reading its messages ({outbox} waiting) is
@@ -169,7 +169,7 @@ their in-play fields only: their texts come from `/api/catalog`'s `view_records`
 
 def render() -> str:
     from app.hub import OUTBOX_LIMIT
-    from app.settings import Settings
+    from app.infra.settings import Settings
 
     d = {k: f.default for k, f in Settings.model_fields.items()}
     from app.routes.ws import MAX_DEPTH

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from app.models import SeatRow
+from app.infra.models import SeatRow
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what store ids look like (URL-safe base64)
 

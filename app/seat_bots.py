@@ -31,7 +31,7 @@ from sqlalchemy import or_, select, update
 
 from app.game_workers import GameWorkers
 from app.games import make_move
-from app.models import BotLeaseRow, GameRow
+from app.infra.models import BotLeaseRow, GameRow
 from app.store import Stale, StoreError
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import uvicorn
 
-from app.gc_tuning import GcFreezer
+from app.infra.gc_tuning import GcFreezer
 from app.main import create_app
 from app.ws_protocol import SteadyReading
 

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.bus import NOTES, Bus, make_bus, notify_in
 from app.core_tx import CoreTx
-from app.models import (
+from app.infra.models import (
     ActionRow,
     BotLeaseRow,
     ChatRow,
@@ -25,10 +25,10 @@ from app.models import (
     SecretRow,
     SnapshotRow,
 )
+from app.infra.security import new_token, same, token_hash
+from app.infra.sqlite_loop import LoopSession, make_loop_engine
 from app.movelog import Move, MoveWriter, state_json
 from app.rooms import seat_infos
-from app.security import new_token, same, token_hash
-from app.sqlite_loop import LoopSession, make_loop_engine
 from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
 from engine.public import seats_for
@@ -100,7 +100,7 @@ class GameStore:
         self.bus = bus or make_bus(self.url)  # announces committed changes to the other instances
         # SQLite has one writer at a time; queueing writers here avoids its busy-wait backoff.
         self._write_lock = asyncio.Lock() if serialize_writes else None
-        self._loop_engine = None  # SQLite: the store's own connection, used in the loop's thread (app.sqlite_loop)
+        self._loop_engine = None  # SQLite: the store's own connection, used in the loop's thread (app.infra.sqlite_loop)
         self._write_conn = None
         self._moves = MoveWriter(self.url, self.bus, self._write_lock, move_writers)
         self.snapshot_every = snapshot_every
@@ -123,7 +123,7 @@ class GameStore:
 
     async def start(self, engine=None) -> None:
         """SQLite: keep one connection for all writes and quick reads (one writer at a time, no
-        per-write connect), on the sqlite3 module in this thread (app.sqlite_loop). PostgreSQL:
+        per-write connect), on the sqlite3 module in this thread (app.infra.sqlite_loop). PostgreSQL:
         a connection for move writes is opened in the background."""
         self._moves.start()
         if self._write_lock is not None:

@@ -31,7 +31,7 @@ from sqlalchemy import or_, select, update
 
 from app.game_workers import GameWorkers
 from app.hook_urls import literal_address, public_address
-from app.models import ActionRow, GameRow, HookRow
+from app.infra.models import ActionRow, GameRow, HookRow
 from app.store import StoreError
 
 log = logging.getLogger("doi.webhooks")

@@ -22,8 +22,8 @@ from sqlalchemy import bindparam, select, update
 from app.bus import notify_in
 from app.clock_state import next_deadline, now_ms
 from app.games import push_room
-from app.models import BotLeaseRow, ClockRow, GameRow, SeatEventRow, SeatRow
-from app.security import token_hash
+from app.infra.models import BotLeaseRow, ClockRow, GameRow, SeatEventRow, SeatRow
+from app.infra.security import token_hash
 from app.store import StoreError
 
 log = logging.getLogger("doi.zombies")

@@ -53,7 +53,7 @@ def report(stamps: list, raw: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from app.migrate import upgrade
+    from app.infra.migrate import upgrade
     from bench.compare import summarize
     from bench.crash import fresh_database
     from bench.prelude_play import play_with_prelude

@@ -31,8 +31,8 @@ def test_every_layer_contract_is_kept():
 
 # (module file, the upward import planted in it, the contract that must then break)
 UPWARD = [
-    ("engine/rng.py", "import app.settings", "The engine imports nothing of the server, the bots or the benchmarks"),
-    ("bots/__init__.py", "import app.settings", "Bots do not import the server"),
+    ("engine/rng.py", "import app.infra.settings", "The engine imports nothing of the server, the bots or the benchmarks"),
+    ("bots/__init__.py", "import app.infra.settings", "Bots do not import the server"),
 ]
 
 

@@ -10,10 +10,10 @@ from sqlalchemy import select
 
 from app.deps import AdminDep, SettingsDep, SignerDep, StoreDep, client_ip
 from app.games import close_deleted, push_room
+from app.infra.models import AdminRow
+from app.infra.security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
 from app.limits import Limit
-from app.models import AdminRow
 from app.schemas import AdminLogin, GameId, GameSummary, errors, summary
-from app.security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
 from app.store import StoreError
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])

@@ -7,10 +7,10 @@ from pydantic import BaseModel, Field
 from sqlalchemy import select
 
 from app.deps import SignerDep, StoreDep
-from app.models import GameRow, SeatRow
+from app.infra.models import GameRow, SeatRow
+from app.infra.security import GUEST_COOKIE
 from app.rooms import seat_infos
 from app.schemas import SeatInfo
-from app.security import GUEST_COOKIE
 
 router = APIRouter(prefix="/api", tags=["games"])
 LIMIT = 50

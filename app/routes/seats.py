@@ -7,7 +7,7 @@ from pydantic import BaseModel
 
 from app.deps import AuthHeader, bearer, known_seat
 from app.hook_urls import check_target
-from app.models import ClockRow, HookRow
+from app.infra.models import ClockRow, HookRow
 from app.schemas import CreateGame, GameId, errors
 from app.store import StoreError
 from app.zombies import hand_away_seat, take_back

@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from app.infra.models import ClockRow
 from app.main import create_app
-from app.models import ClockRow
 from tests.server.conftest import make_settings
 from tests.server.helpers import auth, claim_all, recv_until, recv_view
 

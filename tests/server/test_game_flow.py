@@ -5,7 +5,7 @@ import asyncio
 import json
 import random
 
-from app.db import make_engine, make_sessionmaker
+from app.infra.db import make_engine, make_sessionmaker
 from app.store import GameStore, Stale
 from tests.invariants import secret_ids
 from tests.server.follow import follow, recv_version

@@ -10,8 +10,8 @@ import httpx
 import websockets
 from fastapi.testclient import TestClient
 
+from app.infra.settings import Settings
 from app.main import create_app
-from app.settings import Settings
 from bench.crash import ServerProcess
 from tests.server.conftest import make_settings
 from tests.server.follow import recv_version

@@ -11,7 +11,7 @@ import sqlite3
 import psycopg
 
 from app.bus import Bus
-from app.migrate import upgrade
+from app.infra.migrate import upgrade
 from app.movelog import PG_WRITE_MANY, Move, MoveWriter
 from tests.server.helpers import run_async
 

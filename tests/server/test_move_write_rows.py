@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import command
 
 from app.bus import Bus
-from app.migrate import alembic_config, upgrade
+from app.infra.migrate import alembic_config, upgrade
 from app.movelog import Move, MoveWriter
 from tests.server.conftest import new_pg_database
 from tests.server.helpers import run_async

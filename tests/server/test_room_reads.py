@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from app.db import is_sqlite
+from app.infra.db import is_sqlite
 from app.main import create_app
 from tests.server.conftest import make_settings
 from tests.server.helpers import auth, create_room, invite_of, recv_until, recv_view

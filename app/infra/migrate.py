@@ -6,9 +6,9 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
-from app.db import sync_url
+from app.infra.db import sync_url
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 
 
 def alembic_config(database_url: str) -> Config:

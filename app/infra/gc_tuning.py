@@ -19,7 +19,7 @@ import gc
 import logging
 import time
 
-from app.periodic import LoopService
+from app.infra.periodic import LoopService
 
 log = logging.getLogger("doi.gc")
 

@@ -19,7 +19,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
-from app.db import set_pragmas, sync_url
+from app.infra.db import set_pragmas, sync_url
 
 
 def make_loop_engine(url: str) -> Engine:

@@ -14,7 +14,7 @@ class LoopService(abc.ABC):
 
     @abc.abstractmethod
     async def _run(self) -> None:
-        """The service's loop (app/gc_tuning.py GcFreezer, app/wal_checkpoint.py WalCheckpointer)."""
+        """The service's loop (app/infra/gc_tuning.py GcFreezer, app/infra/wal_checkpoint.py WalCheckpointer)."""
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=self.task_name)

@@ -14,7 +14,7 @@ import sqlite3
 
 from sqlalchemy.engine import make_url
 
-from app.periodic import LoopService
+from app.infra.periodic import LoopService
 
 log = logging.getLogger("doi.wal")
 
