@@ -21,7 +21,7 @@ import logging
 
 from sqlalchemy import select
 
-from app.bus import notify_in
+from app.bus.notes import notify_in
 from app.clock_state import advance, ms_datetime, next_deadline, now_ms
 from app.game_workers import GameTasks
 from app.infra.models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 class CoreTx:
     """`execute` (Core, on the transaction's connection), `add` (an ORM row, flushed before the
-    commit) and `info` (a dict for this transaction: the bus's notes, app.bus.notify_in).
+    commit) and `info` (a dict for this transaction: the bus's notes, app.bus.notes.notify_in).
     `conn` is a synchronous `Connection` (SQLite in the loop's thread, app.infra.sqlite_loop) or an
     `AsyncConnection` (PostgreSQL)."""
 

@@ -3,7 +3,7 @@ a bot), and the fan-out that brings every socket this instance holds to each new
 
 A move: `make_move` applies it through the store (optimistic versioning), maps the engine's refusal
 to a `StoreError`, pushes the new version to this instance's sockets and counts it. Other instances
-hear of it on the bus (app.bus) and call `on_notify`, which replays the versions they missed."""
+hear of it on the bus (app.bus.notes) and call `on_notify`, which replays the versions they missed."""
 from __future__ import annotations
 
 import json
@@ -163,7 +163,7 @@ async def close_deleted(app, gid: str) -> None:
 async def on_notify(app, gid: str, version: int, kind: str) -> None:
     """A change announced by any instance (ourselves included) on the bus."""
     hub, store = app.state.hub, app.state.store
-    if kind == "echo":  # our own change, handled when we made it (app.bus)
+    if kind == "echo":  # our own change, handled when we made it (app.bus.notes)
         return
     if kind == "own_move":
         # A move made here pushed its version before poking the services, with no await between:

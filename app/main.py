@@ -13,7 +13,7 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from app.bus import make_bus
+from app.bus.notes import make_bus
 from app.clocks import Clocks
 from app.games import Listeners, catch_up_watched, on_notify
 from app.headers import SecurityHeaders

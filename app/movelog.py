@@ -42,7 +42,7 @@ from time import time_ns
 import orjson
 from sqlalchemy.engine import make_url
 
-from app.bus import CHANNEL
+from app.bus.notes import CHANNEL
 from app.infra.db import asyncpg_dsn, is_sqlite
 
 log = logging.getLogger("doi.moves")

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from app.bus import NOTES, Bus, make_bus, notify_in
+from app.bus.notes import NOTES, Bus, make_bus, notify_in
 from app.core_tx import CoreTx
 from app.infra.models import (
     ActionRow,

@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import bindparam, select, update
 
-from app.bus import notify_in
+from app.bus.notes import notify_in
 from app.clock_state import next_deadline, now_ms
 from app.games import push_room
 from app.infra.models import BotLeaseRow, ClockRow, GameRow, SeatEventRow, SeatRow

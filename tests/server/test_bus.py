@@ -15,7 +15,7 @@ import redis
 from fastapi.testclient import TestClient
 from redis.asyncio import Redis
 
-from app.bus import CHANNEL, Bus, PgBus, RedisBus, make_bus, notify_in, redis_channel
+from app.bus.notes import CHANNEL, Bus, PgBus, RedisBus, make_bus, notify_in, redis_channel
 from app.main import create_app
 from bench.crash import ServerProcess
 from tests.server.conftest import make_settings

@@ -10,7 +10,7 @@ import sqlite3
 
 import psycopg
 
-from app.bus import Bus
+from app.bus.notes import Bus
 from app.infra.migrate import upgrade
 from app.movelog import PG_WRITE_MANY, Move, MoveWriter
 from tests.server.helpers import run_async
@@ -254,7 +254,7 @@ def test_a_caller_leaving_while_its_batch_is_on_its_way_cancels_only_its_own_mov
 def test_a_batch_on_postgresql_sends_one_notify_with_a_line_per_written_move(pg_url):
     """With the LISTEN/NOTIFY bus, a statement's written moves are announced in one notification,
     a note a line (a listener hears one message instead of one per move); a stale move has none."""
-    from app.bus import CHANNEL
+    from app.bus.notes import CHANNEL
 
     class PgNotes(Notes):
         kind = "postgres"
@@ -285,7 +285,7 @@ def test_a_batch_on_postgresql_sends_one_notify_with_a_line_per_written_move(pg_
 
 
 def test_a_bus_message_of_several_lines_is_heard_as_each_note_in_order():
-    from app.bus import Bus
+    from app.bus.notes import Bus
 
     heard = []
 

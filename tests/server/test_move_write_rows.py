@@ -10,7 +10,7 @@ import sqlite3
 import sqlalchemy as sa
 from alembic import command
 
-from app.bus import Bus
+from app.bus.notes import Bus
 from app.infra.migrate import alembic_config, upgrade
 from app.movelog import Move, MoveWriter
 from tests.server.conftest import new_pg_database

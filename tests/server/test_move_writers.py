@@ -9,7 +9,7 @@ import secrets
 import psycopg
 import pytest
 
-from app.bus import Bus
+from app.bus.notes import Bus
 from app.movelog import Move, MoveWriter
 from tests.server.conftest import PG_ADMIN_URL
 from tests.server.helpers import run_async
