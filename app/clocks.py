@@ -25,7 +25,7 @@ from app.bus.notes import notify_in
 from app.clock_state import advance, ms_datetime, next_deadline, now_ms
 from app.game_workers import GameTasks
 from app.infra.models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
-from app.store import StoreError
+from app.play.store import StoreError
 from app.zombies import time_out
 
 log = logging.getLogger("doi.clocks")

@@ -8,10 +8,10 @@ from typing import Annotated
 
 from fastapi import Depends, Header, HTTPException, Request
 
-from app.hub import Hub
 from app.infra.security import ADMIN_COOKIE, ADMIN_MAX_AGE, Signer
 from app.infra.settings import Settings
-from app.store import GameStore, StoreError
+from app.play.hub import Hub
+from app.play.store import GameStore, StoreError
 from engine.public import seats_for
 
 SEATS = seats_for(3) + seats_for(4, {"ruleset": "zhukov"})[3:]  # every seat any room can have

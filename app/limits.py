@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import bindparam, delete, func, insert, select, text
 
 from app.infra.models import RateEventRow
-from app.store import GameStore, StoreError
+from app.play.store import GameStore, StoreError
 
 # Attempts older than this are deleted whatever their key (the longest window is an hour), at most
 # once a FORGET_EVERY per instance: the counts only look at their window, so an old row left a

@@ -15,18 +15,18 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.bus.notes import make_bus
 from app.clocks import Clocks
-from app.games import Listeners, catch_up_watched, on_notify
 from app.headers import SecurityHeaders
-from app.hub import Hub
 from app.infra.db import is_sqlite, make_engine, make_sessionmaker
 from app.infra.metrics import Metrics, setup_logging
 from app.infra.security import Signer
 from app.infra.settings import Settings, get_settings
 from app.infra.wal_checkpoint import WalCheckpointer
 from app.limits import Limiter, RateLimited
+from app.play.games import Listeners, catch_up_watched, on_notify
+from app.play.hub import Hub
+from app.play.socket_send import KeepSocketSend
+from app.play.store import GameStore, StoreError
 from app.seat_bots import BotDriver
-from app.socket_send import KeepSocketSend
-from app.store import GameStore, StoreError
 from app.webhooks import HookSender
 from app.zombies import Presence
 
@@ -81,7 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         await bus.start(heard, resubscribed)
         app.state.bots = BotDriver(app)
-        listeners = app.state.listeners  # what the move path tells the services above it (app.games)
+        listeners = app.state.listeners  # what the move path tells the services above it (app.play.games)
         listeners.changed = (app.state.bots.poke,)  # what games.wake_bots pokes, so far
         await app.state.bots.start()  # its first sweep picks up the games whose bots wait for a move
         app.state.clocks, app.state.presence, app.state.hooks = Clocks(app), Presence(app), HookSender(app)

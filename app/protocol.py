@@ -168,8 +168,8 @@ their in-play fields only: their texts come from `/api/catalog`'s `view_records`
 
 
 def render() -> str:
-    from app.hub import OUTBOX_LIMIT
     from app.infra.settings import Settings
+    from app.play.hub import OUTBOX_LIMIT
 
     d = {k: f.default for k, f in Settings.model_fields.items()}
     from app.routes.ws import MAX_DEPTH

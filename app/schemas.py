@@ -19,7 +19,7 @@ from pydantic import (
 from app.hook_urls import MAX_URL_CHARS, URL_PATTERN, check_url
 from app.infra.models import GameRow, SeatRow
 from app.infra.settings import get_settings
-from app.rooms import seat_infos
+from app.play.rooms import seat_infos
 
 LIMITS = get_settings()  # the length limits are read once, from the environment (DOI_MAX_*)
 

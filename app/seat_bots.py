@@ -1,5 +1,5 @@
 """Bot seats: the server plays the seats a room gave to a bot, through the same move service as a
-person (app.games.make_move: version check, persistence, fan-out).
+person (app.play.games.make_move: version check, persistence, fan-out).
 
 A bot sees exactly what a person in its seat would: `game.view(seat)` and the legal actions in it
 (without the undo marks, `marks=False`: a bot never undoes).
@@ -30,9 +30,9 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import or_, select, update
 
 from app.game_workers import GameWorkers
-from app.games import make_move
 from app.infra.models import BotLeaseRow, GameRow
-from app.store import Stale, StoreError
+from app.play.games import make_move
+from app.play.store import Stale, StoreError
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot
 

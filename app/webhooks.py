@@ -32,7 +32,7 @@ from sqlalchemy import or_, select, update
 from app.game_workers import GameWorkers
 from app.hook_urls import literal_address, public_address
 from app.infra.models import ActionRow, GameRow, HookRow
-from app.store import StoreError
+from app.play.store import StoreError
 
 log = logging.getLogger("doi.webhooks")
 

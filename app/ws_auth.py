@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from app.rooms import seat_infos
-from app.store import StoreError
+from app.play.rooms import seat_infos
+from app.play.store import StoreError
 from app.zombies import hello
 
 

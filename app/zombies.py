@@ -21,16 +21,16 @@ from sqlalchemy import bindparam, select, update
 
 from app.bus.notes import notify_in
 from app.clock_state import next_deadline, now_ms
-from app.games import push_room
 from app.infra.models import BotLeaseRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from app.infra.security import token_hash
-from app.store import StoreError
+from app.play.games import push_room
+from app.play.store import StoreError
 
 log = logging.getLogger("doi.zombies")
 ZOMBIE_LEVEL = "normal"
 _SEATS = SeatRow.__table__
 _SEEN = (update(_SEATS).where(_SEATS.c.seat == bindparam("seat_name"), _SEATS.c.game_id.in_(bindparam("gids", expanding=True)))
-         .values(seen_at=bindparam("now")))  # built once (app.core_tx)
+         .values(seen_at=bindparam("now")))  # built once (app.play.core_tx)
 
 
 def _now() -> datetime:

@@ -3,7 +3,7 @@ during room setup and during play, under the load client (bench/bgio/load.js).
 
     .venv/bin/python -m bench.statements --db postgres [--root /tmp/base] [--rooms 200 --think 1000 --seconds 25]
 
-A move's own write goes straight to the driver (app/movelog.py) and is not among them, so in play
+A move's own write goes straight to the driver (app/play/movelog.py) and is not among them, so in play
 the count should be about nothing: what shows is work other than moves (room notes, sweeps, clock
 ticks, presence beats). The server runs from --root (default: this checkout) with a prelude that
 stamps every statement on CLOCK_MONOTONIC; load.js's raw output says when its clock started on the

@@ -1,8 +1,8 @@
 """The CPU of `Cut.of` and of the patch messages per move, in-process (issue 14), apart from the
 engine: every version's view parts of a few random games are built first, then cut and diffed as
 the hub does (one patch per seat, the two spectators sharing one), timed with the process's CPU
-clock; the best of five passes. A checkout to compare with is given as ROOT (its app.wire is
-timed on the same parts' shapes):
+clock; the best of five passes. A checkout to compare with is given as ROOT (its app/play/wire.py,
+or app/wire.py before app/ had layers, is timed on the same parts' shapes):
 
     .venv/bin/python bench/wire.py            # this checkout
     .venv/bin/python bench/wire.py /tmp/base  # another (e.g. `git worktree add --detach /tmp/base main`)
@@ -17,7 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else str(Path(__file__).resolve().parents[1]))
 
-from app.wire import Cut, patch_payload  # noqa: E402
+try:
+    from app.play.wire import Cut, patch_payload
+except ImportError:  # a checkout from before app/ had layers (issue 29)
+    from app.wire import Cut, patch_payload
 from engine import new_game  # noqa: E402
 
 SEATS = ("soviet", "rev1", "rev2", "rev3", "spectator")

@@ -2,7 +2,7 @@
 
 Every change to a room is announced as a note "game id, version, kind" (kind: "move", "room" or
 "clock"), and every instance hears every note (its own included) and pushes the new versions, one
-by one and in order, to its own sockets on that game (`app.games.on_notify`, which catches up from
+by one and in order, to its own sockets on that game (`app.play.games.on_notify`, which catches up from
 the database, so a missed or repeated note is harmless). A chat line is a note "game id, line id,
 chat": the other instances read the line and send it to their sockets on the game.
 
@@ -13,7 +13,7 @@ note, heard back, read the room again and pushed every socket its view once more
 starting at once, on PostgreSQL, a backlog of 800 such notes still ran ~20 s into the play.
 A move's note names its instance too, and comes back as kind "own_move": the move pushed its
 version and poked the game's services itself, unless it was cut short after its commit, which
-the listener can tell from the sockets (`app.games.on_notify`), so the note stays a safety net.
+the listener can tell from the sockets (`app.play.games.on_notify`), so the note stays a safety net.
 
 Three buses share one small interface, chosen by `make_bus` (app.main's lifespan):
 
@@ -94,7 +94,7 @@ class Bus:
 
     async def _deliver(self, message: str) -> None:
         """One message holds one note, or several, a line each (the moves of one batch written
-        to PostgreSQL: one NOTIFY for all, app/movelog.py)."""
+        to PostgreSQL: one NOTIFY for all, app/play/movelog.py)."""
         for note in message.split("\n"):
             try:
                 gid, version, kind, origin = parse(note)

@@ -23,7 +23,7 @@ class Settings(BaseSettings):
     # Public base URL used in invite links (empty: relative links).
     public_url: str = ""
     snapshot_every: int = 50
-    # PostgreSQL connections one instance keeps for writing moves (app.movelog); more writes at
+    # PostgreSQL connections one instance keeps for writing moves (app.play.movelog); more writes at
     # once wait for a free one. Count them, with the session pool's 30, against max_connections.
     move_writers: int = Field(default=8, ge=1, le=64)
     max_message_bytes: int = 16_384

@@ -6,7 +6,7 @@ wake-up), and the whole coroutine stack of the request resumes after each: a roo
 creation, four claims, six sockets joining) made ~250 of them, most of its 80 ms of server CPU
 (issue 14). On the sqlite3 module itself a statement on a local WAL file takes tens of
 microseconds, less than one hand-off, so the store runs these in the loop's thread (as
-app.movelog does a move's write), one at a time under the store's single-writer lock.
+app.play.movelog does a move's write), one at a time under the store's single-writer lock.
 
 `LoopSession` gives a synchronous ORM session the awaitable methods of SQLAlchemy's
 `AsyncSession` that the store and its neighbours use, so that the same code runs on either: on

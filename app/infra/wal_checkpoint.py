@@ -1,6 +1,6 @@
 """SQLite: the WAL checkpoint off the event loop.
 
-The move writer's sqlite3 connection commits in the event-loop thread (app/movelog.py). With
+The move writer's sqlite3 connection commits in the event-loop thread (app/play/movelog.py). With
 SQLite's default, the commit that takes the WAL past 1000 pages runs the checkpoint itself:
 copying ~4 MB into the database file inside one move, a stall of every room. The move writer turns
 its automatic checkpoints off; this lifespan service runs a PASSIVE checkpoint (it never waits for

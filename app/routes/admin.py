@@ -9,12 +9,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 
 from app.deps import AdminDep, SettingsDep, SignerDep, StoreDep, client_ip
-from app.games import close_deleted, push_room
 from app.infra.models import AdminRow
 from app.infra.security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
 from app.limits import Limit
+from app.play.games import close_deleted, push_room
+from app.play.store import StoreError
 from app.schemas import AdminLogin, GameId, GameSummary, errors, summary
-from app.store import StoreError
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
 

@@ -10,13 +10,13 @@ from fastapi import APIRouter, Header, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.deps import AuthHeader, StoreDep, bearer, client_ip, known_seat
-from app.games import make_move, push_room, wake_bots
 from app.infra.security import GUEST_COOKIE, new_token
 from app.limits import Limit
-from app.rooms import invite_url, seat_infos
+from app.play.games import make_move, push_room, wake_bots
+from app.play.rooms import invite_url, seat_infos
+from app.play.store import StoreError
 from app.routes.seats import room_extras
 from app.schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken, errors, summary
-from app.store import StoreError
 
 router = APIRouter(prefix="/api", tags=["games"])
 

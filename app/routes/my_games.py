@@ -9,7 +9,7 @@ from sqlalchemy import select
 from app.deps import SignerDep, StoreDep
 from app.infra.models import GameRow, SeatRow
 from app.infra.security import GUEST_COOKIE
-from app.rooms import seat_infos
+from app.play.rooms import seat_infos
 from app.schemas import SeatInfo
 
 router = APIRouter(prefix="/api", tags=["games"])

@@ -14,10 +14,10 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
 from app.deps import StoreDep
-from app.rooms import seat_infos
+from app.play.rooms import seat_infos
+from app.play.store import StoreError
 from app.routes.pages import templates
 from app.schemas import GameId, errors
-from app.store import StoreError
 from engine import new_game
 
 router = APIRouter()

@@ -8,8 +8,8 @@ from pydantic import BaseModel
 from app.deps import AuthHeader, bearer, known_seat
 from app.hook_urls import check_target
 from app.infra.models import ClockRow, HookRow
+from app.play.store import StoreError
 from app.schemas import CreateGame, GameId, errors
-from app.store import StoreError
 from app.zombies import hand_away_seat, take_back
 
 router = APIRouter(prefix="/api", tags=["games"])

@@ -12,12 +12,12 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
 from app.deps import admin_session
-from app.games import chat_message, fan_out, make_move, refresh, resend
-from app.hub import Conn
 from app.origin import origin_allowed
-from app.rooms import GAME_ID, seat_infos
+from app.play.games import chat_message, fan_out, make_move, refresh, resend
+from app.play.hub import Conn
+from app.play.rooms import GAME_ID, seat_infos
+from app.play.store import Stale, StoreError
 from app.schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage, SyncMessage
-from app.store import Stale, StoreError
 from app.ws_auth import authenticate
 from app.zombies import hello
 

@@ -281,9 +281,9 @@ def httpx_get(url: str) -> str:
 def test_after_the_bus_comes_back_watched_games_catch_up_on_moves_made_meanwhile(db_url, client):
     """A move made on another instance while this one's bus was away (its note lost) reaches this
     instance's sockets, in order, when the bus is back (`catch_up_watched`)."""
-    from app.games import catch_up_watched
     from app.infra.db import make_engine, make_sessionmaker
-    from app.store import GameStore
+    from app.play.games import catch_up_watched
+    from app.play.store import GameStore
     from tests.server.follow import recv_version
     from tests.server.helpers import recv_view, started_room
 

@@ -1,4 +1,4 @@
-"""Moves handled in one turn of the event loop are written together (app/movelog.py, issue 14):
+"""Moves handled in one turn of the event loop are written together (app/play/movelog.py, issue 14):
 one transaction on SQLite, one statement on PostgreSQL, each move still checked against its own
 game's version and answered on its own; a caller that leaves takes only its own move out."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import psycopg
 
 from app.bus.notes import Bus
 from app.infra.migrate import upgrade
-from app.movelog import PG_WRITE_MANY, Move, MoveWriter
+from app.play.movelog import PG_WRITE_MANY, Move, MoveWriter
 from tests.server.helpers import run_async
 
 INSERT_GAME = ("INSERT INTO games (id, revolutionaries, options, private, seed, status, version, result, creator_ip, "

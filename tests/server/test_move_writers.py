@@ -10,7 +10,7 @@ import psycopg
 import pytest
 
 from app.bus.notes import Bus
-from app.movelog import Move, MoveWriter
+from app.play.movelog import Move, MoveWriter
 from tests.server.conftest import PG_ADMIN_URL
 from tests.server.helpers import run_async
 
@@ -137,7 +137,7 @@ def test_a_snapshot_is_the_state_as_json_in_its_own_key_order():
     they are the same state, keys in the same order (the engine walks its dicts in order)."""
     import json
 
-    from app.movelog import state_json
+    from app.play.movelog import state_json
 
     state = {"seats": ["soviet", "rev1"], "z": 1, "a": {"y": [1, 2], "b": None}, "history": [{"type": "pass"}]}
     back = json.loads(state_json(state))

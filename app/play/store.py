@@ -12,7 +12,6 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.bus.notes import NOTES, Bus, make_bus, notify_in
-from app.core_tx import CoreTx
 from app.infra.models import (
     ActionRow,
     BotLeaseRow,
@@ -27,8 +26,9 @@ from app.infra.models import (
 )
 from app.infra.security import new_token, same, token_hash
 from app.infra.sqlite_loop import LoopSession, make_loop_engine
-from app.movelog import Move, MoveWriter, state_json
-from app.rooms import seat_infos
+from app.play.core_tx import CoreTx
+from app.play.movelog import Move, MoveWriter, state_json
+from app.play.rooms import seat_infos
 from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
 from engine.public import seats_for
@@ -161,7 +161,7 @@ class GameStore:
 
     @contextlib.asynccontextmanager
     async def core(self):
-        """A transaction on SQLAlchemy Core (app.core_tx: no ORM session) for the small statements
+        """A transaction on SQLAlchemy Core (app.play.core_tx: no ORM session) for the small statements
         of a room's life; commits on success, rolls back on error. On SQLite the store's connection
         in the loop's thread, under the single-writer lock: never from inside `transaction()`."""
         if self._write_conn is None:
@@ -609,7 +609,7 @@ class GameStore:
     async def add_chat(self, gid: str, seat: str, name: str, text: str) -> ChatRow:
         """Stores the line; with several instances (a bus that is not the local one) it is announced
         as a "chat" note carrying the line's id, so that the others pass it to their sockets on the
-        game (app.games.on_notify). This instance sends it to its own sockets itself."""
+        game (app.play.games.on_notify). This instance sends it to its own sockets itself."""
         self._chatless.discard(gid)
         async with self._write() as s:
             row = ChatRow(game_id=gid, seat=seat, name=name, text=text, at=_now())
@@ -678,6 +678,6 @@ class GameStore:
             res = await s.execute(delete(GameRow).where(GameRow.id == gid))
             if res.rowcount != 1:
                 raise StoreError("No such game.", 404, "not_found")
-            # The other instances close their sockets on it (app.games.on_notify); the caller closes ours.
+            # The other instances close their sockets on it (app.play.games.on_notify); the caller closes ours.
             await notify_in(s, self.bus, gid, -1, "deleted", handled_here=True)
         self.forget(gid)

@@ -12,8 +12,8 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from app.rooms import seat_infos
-from app.store import StoreError, status_of
+from app.play.rooms import seat_infos
+from app.play.store import StoreError, status_of
 from engine import Game, IllegalAction
 
 log = logging.getLogger("doi.games")

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from fastapi import WebSocket
 
-from app.socket_send import text_sender
-from app.wire import Cut, patch_payload, view_payload
+from app.play.socket_send import text_sender
+from app.play.wire import Cut, patch_payload, view_payload
 from engine import Game
 
 SEND_TIMEOUT = 5.0    # a socket that takes longer than this to take one message is dropped
@@ -71,7 +71,7 @@ class Conn:
     writer: asyncio.Task | None = None  # only while a send waits for the socket, then its backlog
     busy_since: float = 0.0   # loop time the waiting send started; 0: none (Hub._watch)
     stalled: bool = False     # the hub gave up on this socket's send
-    send: object = None       # send(text): one text frame, None or an awaitable (app.socket_send)
+    send: object = None       # send(text): one text frame, None or an awaitable (app.play.socket_send)
 
     def __post_init__(self):
         if self.send is None:
@@ -89,7 +89,7 @@ class Conn:
             return True
         try:
             coro = self.send(payload)
-            if coro is None:  # written at once (app.socket_send)
+            if coro is None:  # written at once (app.play.socket_send)
                 return True
             waiting = coro.send(None)
         except StopIteration:  # sent
@@ -160,7 +160,7 @@ class Hub:
     def __init__(self, metrics=None):
         self.conns: dict[str, set[Conn]] = {}
         self.metrics = metrics
-        # Per game, the last version pushed and each seat's view of it in pieces (app.wire): what
+        # Per game, the last version pushed and each seat's view of it in pieces (app.play.wire): what
         # the next version's patches are taken against.
         self.sent: dict[str, tuple[int, dict]] = {}
         self._watchdog: asyncio.Task | None = None
