@@ -14,7 +14,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.bus.notes import make_bus
-from app.clocks import Clocks
 from app.headers import SecurityHeaders
 from app.infra.db import is_sqlite, make_engine, make_sessionmaker
 from app.infra.metrics import Metrics, setup_logging
@@ -26,9 +25,10 @@ from app.play.games import Listeners, catch_up_watched, on_notify
 from app.play.hub import Hub
 from app.play.socket_send import KeepSocketSend
 from app.play.store import GameStore, StoreError
-from app.seat_bots import BotDriver
-from app.webhooks import HookSender
-from app.zombies import Presence
+from app.seats.clocks import Clocks
+from app.seats.seat_bots import BotDriver
+from app.seats.webhooks import HookSender
+from app.seats.zombies import Presence
 
 log = logging.getLogger("doi.app")
 HTTP_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}

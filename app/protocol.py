@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 
-from app.clocks import PROTOCOL_NOTE as CLOCKS_NOTE
 from app.schemas import (
     ActionMessage,
     AuthMessage,
@@ -24,8 +23,9 @@ from app.schemas import (
     ServerView,
     SyncMessage,
 )
-from app.seat_bots import PROTOCOL_NOTE as BOTS_NOTE
-from app.webhooks import PROTOCOL_NOTE as HOOKS_NOTE
+from app.seats.clocks import PROTOCOL_NOTE as CLOCKS_NOTE
+from app.seats.seat_bots import PROTOCOL_NOTE as BOTS_NOTE
+from app.seats.webhooks import PROTOCOL_NOTE as HOOKS_NOTE
 
 INTRO = """# Days of Ire Online: server protocol
 

@@ -16,10 +16,10 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from app.hook_urls import MAX_URL_CHARS, URL_PATTERN, check_url
 from app.infra.models import GameRow, SeatRow
 from app.infra.settings import get_settings
 from app.play.rooms import seat_infos
+from app.seats.hook_urls import MAX_URL_CHARS, URL_PATTERN, check_url
 
 LIMITS = get_settings()  # the length limits are read once, from the environment (DOI_MAX_*)
 
@@ -133,7 +133,7 @@ class CorrespondencePace(Strict):
     hours: StrictInt = Field(ge=1, le=720)
 
 
-# How fast the game goes (app.clocks); a seat whose time runs out is played by a bot until its owner
+# How fast the game goes (app.seats.clocks); a seat whose time runs out is played by a bot until its owner
 # takes it back.
 Pace = Annotated[LivePace | ClockPace | CorrespondencePace, Field(discriminator="mode")]
 

@@ -8,7 +8,7 @@ import json
 
 from app.play.rooms import seat_infos
 from app.play.store import StoreError
-from app.zombies import hello
+from app.seats.zombies import hello
 
 
 def _error(message: str, code: str) -> str:

@@ -24,7 +24,7 @@ class Metrics:
         self.move_seconds = Histogram("doi_move_seconds", "Time to apply, store and push a move",
                                       buckets=(0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2),
                                       registry=self.registry)
-        # Bot seats (app.seat_bots): their moves, and the CPU time spent reading the seat's view and choosing.
+        # Bot seats (app.seats.seat_bots): their moves, and the CPU time spent reading the seat's view and choosing.
         self.bot_moves = Counter("doi_bot_moves_total", "Moves made by server-side bot seats", registry=self.registry)
         self.bot_think = Counter("doi_bot_think_cpu_seconds_total", "CPU seconds bots spent on view + choice",
                                  registry=self.registry)

@@ -38,7 +38,7 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     creator_ip: Mapped[str] = mapped_column(String(64), default="")
-    pace: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # None: live, no clock (app.clocks)
+    pace: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # None: live, no clock (app.seats.clocks)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -60,7 +60,7 @@ class SeatRow(OfGame, Base):
     guest_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True)  # the bot level; None: a human seat
-    # A person's seat a bot plays while they are away (their token still holds it: app.zombies).
+    # A person's seat a bot plays while they are away (their token still holds it: app.seats.zombies).
     zombie: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # a socket of it was open
 
@@ -102,7 +102,7 @@ class AdminRow(Base):
 
 
 class BotLeaseRow(Base):
-    """Which instance thinks for a game's bot seats, until when (app.seat_bots)."""
+    """Which instance thinks for a game's bot seats, until when (app.seats.seat_bots)."""
 
     __tablename__ = "bot_leases"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
@@ -130,7 +130,7 @@ class RateEventRow(Base):
 
 
 class ClockRow(Base):
-    """The clocks of a paced game's seats at game version `version` (app.clocks)."""
+    """The clocks of a paced game's seats at game version `version` (app.seats.clocks)."""
 
     __tablename__ = "game_clocks"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
@@ -140,7 +140,7 @@ class ClockRow(Base):
 
 
 class SeatEventRow(OfGame, Base):
-    """A seat changed hands at game version `version`: to a bot, back to its person, or left (app.zombies)."""
+    """A seat changed hands at game version `version`: to a bot, back to its person, or left (app.seats.zombies)."""
 
     __tablename__ = "seat_events"
     seat: Mapped[str] = mapped_column(String(16))
@@ -152,7 +152,7 @@ class SeatEventRow(OfGame, Base):
 
 
 class HookRow(Base):
-    """A room's webhook (app.webhooks): its URL (never shown to anyone), delivery progress, lease."""
+    """A room's webhook (app.seats.webhooks): its URL (never shown to anyone), delivery progress, lease."""
 
     __tablename__ = "room_hooks"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)

@@ -44,19 +44,19 @@ class Settings(BaseSettings):
     trusted_proxies: str = ""
     idle_timeout: float = 300.0         # seconds without any message before a socket is closed
     json_logs: bool = True
-    # Bot seats (app.seat_bots): seconds a bot waits before it moves, so people can follow (0 in
+    # Bot seats (app.seats.seat_bots): seconds a bot waits before it moves, so people can follow (0 in
     # tests); seconds an instance holds a game's bots before another instance may take them over
     # (after a crash, the bots resume within about this long).
     bot_pause: float = Field(default=1.0, ge=0, le=60)
     bot_lease_seconds: float = Field(default=10.0, ge=1, le=600)
-    # Clocks (app.clocks): how often each instance looks for a clock or deadline that ran out
+    # Clocks (app.seats.clocks): how often each instance looks for a clock or deadline that ran out
     # (seconds); the time a seat whose clock ran out gets when its owner takes it back from the bot.
     clock_tick: float = Field(default=1.0, gt=0, le=60)
     clock_resume_seconds: int = Field(default=60, ge=1, le=3600)
-    # Zombies (app.zombies): a seat with no open socket for this many seconds counts as away, and
+    # Zombies (app.seats.zombies): a seat with no open socket for this many seconds counts as away, and
     # the other players may hand it to a bot.
     away_grace_seconds: float = Field(default=60.0, ge=1, le=86_400)
-    # Webhooks (app.webhooks): a room's creator may give a URL that gets a JSON POST on each turn
+    # Webhooks (app.seats.webhooks): a room's creator may give a URL that gets a JSON POST on each turn
     # change. By default only public addresses are called (no loopback, private, link-local or
     # reserved targets: the server must not be a way into its own network); set
     # DOI_WEBHOOK_ALLOW_PRIVATE=true to allow them (tests, a LAN install).

@@ -362,7 +362,7 @@ class GameStore:
             res = await s.execute(_LEAVE, {"gid": gid, "seat_name": seat, "h": token_hash(token)})
             if res.rowcount != 1:
                 raise StoreError("That token does not hold this seat.", 403, "forbidden")
-            # Remembered so that the old resume link gets a clear answer (app.zombies).
+            # Remembered so that the old resume link gets a clear answer (app.seats.zombies).
             s.add(SeatEventRow(game_id=gid, seat=seat, version=version, by="human", reason="left",
                                token_hash=token_hash(token), at=_now()))
             await notify_in(s, self.bus, gid, version, "room")

@@ -1,16 +1,16 @@
 """Seats while a game runs: its clocks, handing an away player's seat to a bot, taking it back
-(app.clocks, app.zombies). Also what room creation adds for a paced room or a webhook."""
+(app.seats.clocks, app.seats.zombies). Also what room creation adds for a paced room or a webhook."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from app.deps import AuthHeader, bearer, known_seat
-from app.hook_urls import check_target
 from app.infra.models import ClockRow, HookRow
 from app.play.store import StoreError
 from app.schemas import CreateGame, GameId, errors
-from app.zombies import hand_away_seat, take_back
+from app.seats.hook_urls import check_target
+from app.seats.zombies import hand_away_seat, take_back
 
 router = APIRouter(prefix="/api", tags=["games"])
 

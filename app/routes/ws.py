@@ -18,8 +18,8 @@ from app.play.hub import Conn
 from app.play.rooms import GAME_ID, seat_infos
 from app.play.store import Stale, StoreError
 from app.schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage, SyncMessage
+from app.seats.zombies import hello
 from app.ws_auth import authenticate
-from app.zombies import hello
 
 router = APIRouter()
 log = logging.getLogger("doi.ws")
@@ -54,7 +54,7 @@ async def game_socket(ws: WebSocket, gid: str, token: str | None = None, admin: 
         cached = app.state.store.cached(gid)
         if cached and cached[0] > conn.sent_version:  # a move was pushed while this socket joined
             await fan_out(app, gid, cached[0])
-        await hello(app, conn)  # app.zombies: the clock frame, and the seat counts as here
+        await hello(app, conn)  # app.seats.zombies: the clock frame, and the seat counts as here
         await serve(app, ws, conn)
     except GONE:
         pass

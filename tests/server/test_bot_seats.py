@@ -171,7 +171,7 @@ def test_bots_of_many_rooms_move_at_most_two_at_a_time(db_url, monkeypatch):
     moves are in progress on an instance (the rest queue), and every room's bots still play."""
     import asyncio
 
-    import app.seat_bots as seat_bots
+    import app.seats.seat_bots as seat_bots
 
     in_progress, most = 0, 0
     real = seat_bots.make_move

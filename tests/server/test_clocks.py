@@ -68,7 +68,7 @@ def age_clock(client, gid, seat, ms):
             state = {k: dict(v) for k, v in row.state.items()}
             state[seat]["since"] -= ms
             state[seat]["deadline"] -= ms
-            from app.clock_state import next_deadline
+            from app.seats.clock_state import next_deadline
 
             row.state, row.next_deadline = state, next_deadline(state)
 

@@ -129,7 +129,7 @@ def test_the_seat_list_of_every_push_is_made_once_and_follows_a_hand_over(quiet_
                             .values(bot="normal", zombie=True))
 
     quiet_client.portal.call(hand_over)
-    store.forget(gid)  # what app.zombies does after a hand-over
+    store.forget(gid)  # what app.seats.zombies does after a hand-over
     after = {s["seat"]: s for s in quiet_client.portal.call(store.seat_list, gid)}
     assert after["soviet"]["zombie"] is True and after["soviet"]["bot"] == "normal"
     quiet_client.portal.call(store.room_changed, gid)  # another instance's hand-over: its room note

@@ -18,7 +18,7 @@ from tests.server.conftest import make_settings
 from tests.server.helpers import auth, create_room, invite_of, recv_until, recv_view
 
 # The server's own rounds, whenever they come: the bot driver's, the clocks' and the webhook
-# sender's sweeps, and the presence beat (app.zombies: tested below by what it does).
+# sender's sweeps, and the presence beat (app.seats.zombies: tested below by what it does).
 BACKGROUND = ("bot_leases", "game_clocks", "room_hooks", "SET seen_at")
 
 

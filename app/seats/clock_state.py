@@ -1,7 +1,7 @@
 """A paced room's clock state as numbers (pure; no database, no task): per person's seat the time
 left (`left_ms`, a chess clock), since when it runs (`since`) and when it runs out (`deadline`),
-all in epoch milliseconds. The clocks (app.clocks) bring it to each new version of a game; a
-hand-over to a bot and a seat taken back (app.zombies) stop and restart one seat's clock."""
+all in epoch milliseconds. The clocks (app.seats.clocks) bring it to each new version of a game; a
+hand-over to a bot and a seat taken back (app.seats.zombies) stop and restart one seat's clock."""
 from __future__ import annotations
 
 import time

@@ -1,6 +1,6 @@
 """Seats a bot plays while their person is away ("zombies"), and taking them back.
 
-A person's seat goes to a bot (level normal) when its clock or deadline runs out (app.clocks, at
+A person's seat goes to a bot (level normal) when its clock or deadline runs out (app.seats.clocks, at
 once) or when another player of the game asks for it because the seat's player is away (no socket
 of the seat on any instance for `DOI_AWAY_GRACE_SECONDS`). The seat keeps its owner's token: the
 owner's resume link takes it back at any time. Nothing of the game changes: the bot plays through
@@ -20,11 +20,11 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import bindparam, select, update
 
 from app.bus.notes import notify_in
-from app.clock_state import next_deadline, now_ms
 from app.infra.models import BotLeaseRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from app.infra.security import token_hash
 from app.play.games import push_room
 from app.play.store import StoreError
+from app.seats.clock_state import next_deadline, now_ms
 
 log = logging.getLogger("doi.zombies")
 ZOMBIE_LEVEL = "normal"

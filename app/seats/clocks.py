@@ -11,7 +11,7 @@ when it runs (`since`) and when it runs out (`deadline`), all in epoch milliseco
 version `version`. After each change of a game (a move, the start, a hand-over) the instance
 that heard of it brings the row to the game's version in one transaction that locks the row, so
 two instances agree and a restart loses nothing. Each instance looks for run-out deadlines every
-`DOI_CLOCK_TICK` seconds; a seat whose time ran out is handed to a bot (app.zombies), and the
+`DOI_CLOCK_TICK` seconds; a seat whose time ran out is handed to a bot (app.seats.zombies), and the
 `clock` frame (docs/protocol.md) tells every socket. Bots' seats and seats a bot plays have no
 clock. Instances compare their clocks (keep them in sync, as for the bot leases)."""
 from __future__ import annotations
@@ -22,11 +22,11 @@ import logging
 from sqlalchemy import select
 
 from app.bus.notes import notify_in
-from app.clock_state import advance, ms_datetime, next_deadline, now_ms
-from app.game_workers import GameTasks
 from app.infra.models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from app.play.store import StoreError
-from app.zombies import time_out
+from app.seats.clock_state import advance, ms_datetime, next_deadline, now_ms
+from app.seats.game_workers import GameTasks
+from app.seats.zombies import time_out
 
 log = logging.getLogger("doi.clocks")
 
@@ -83,7 +83,7 @@ class Clocks(GameTasks):
         self.paces: dict[str, dict | None] = {}  # a room's pace never changes: read once per game
         # Live rooms none of whose seats has changed hands (their sockets get no clock frame), known
         # without a read once seen so: only a hand-over ends it, and every hand-over comes through
-        # `broadcast` on every instance (its "clock" note; on the local bus, app.zombies itself).
+        # `broadcast` on every instance (its "clock" note; on the local bus, app.seats.zombies itself).
         self.quiet: set[str] = set()
         self._changes = 0  # broadcasts so far: a read with none meanwhile may mark its room quiet
 
@@ -132,7 +132,7 @@ class Clocks(GameTasks):
 
     async def sync(self, gid: str) -> bool:
         """Bring `gid`'s clock row to the game's current version (hand-overs change it at the same
-        version themselves, app.zombies). True when it changed."""
+        version themselves, app.seats.zombies). True when it changed."""
         pace = await self.pace_of(gid)
         if pace is None:
             return False

@@ -14,7 +14,7 @@ A turn change: a person's seat that the engine waits for now and did not at the 
 "version", "link", "id"}`; the link is the table's page, never a seat token.
 
 Server-side request forgery: the host is resolved before each attempt and every address it gives
-must be public (app.hook_urls) unless `DOI_WEBHOOK_ALLOW_PRIVATE`; the request goes to the address
+must be public (app.seats.hook_urls) unless `DOI_WEBHOOK_ALLOW_PRIVATE`; the request goes to the address
 that was checked (so a name that changes its answer in between cannot point it elsewhere), and
 redirects are not followed."""
 from __future__ import annotations
@@ -29,10 +29,10 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 from sqlalchemy import or_, select, update
 
-from app.game_workers import GameWorkers
-from app.hook_urls import literal_address, public_address
 from app.infra.models import ActionRow, GameRow, HookRow
 from app.play.store import StoreError
+from app.seats.game_workers import GameWorkers
+from app.seats.hook_urls import literal_address, public_address
 
 log = logging.getLogger("doi.webhooks")
 

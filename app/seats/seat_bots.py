@@ -29,10 +29,10 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import or_, select, update
 
-from app.game_workers import GameWorkers
 from app.infra.models import BotLeaseRow, GameRow
 from app.play.games import make_move
 from app.play.store import Stale, StoreError
+from app.seats.game_workers import GameWorkers
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot
 
@@ -235,7 +235,7 @@ class BotDriver(GameWorkers):
         """The bot move of `gid` due at `version`, in a lane: look again (someone may have moved
         while the bot paused or queued), read the view, choose, play it through the move service."""
         store = self.app.state.store
-        seats = await store.seats(gid)  # its owner may have taken a seat back meanwhile (app.zombies)
+        seats = await store.seats(gid)  # its owner may have taken a seat back meanwhile (app.seats.zombies)
         now, status, game = await self._current(gid)
         if now != version or status != "active":
             return True  # someone moved (or the game ended) meanwhile: look again
