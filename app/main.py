@@ -14,13 +14,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.bus.notes import make_bus
-from app.headers import SecurityHeaders
 from app.infra.db import is_sqlite, make_engine, make_sessionmaker
 from app.infra.metrics import Metrics, setup_logging
 from app.infra.security import Signer
 from app.infra.settings import Settings, get_settings
 from app.infra.wal_checkpoint import WalCheckpointer
-from app.limits import Limiter, RateLimited
 from app.play.games import Listeners, catch_up_watched, on_notify
 from app.play.hub import Hub
 from app.play.socket_send import KeepSocketSend
@@ -29,6 +27,8 @@ from app.seats.clocks import Clocks
 from app.seats.seat_bots import BotDriver
 from app.seats.webhooks import HookSender
 from app.seats.zombies import Presence
+from app.web.headers import SecurityHeaders
+from app.web.limits import Limiter, RateLimited
 
 log = logging.getLogger("doi.app")
 HTTP_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
@@ -181,7 +181,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from fastapi.staticfiles import StaticFiles
 
-    from app.routes import admin, api, my_games, pages, replays, seats, ws
+    from app.web.routes import admin, api, my_games, pages, replays, seats, ws
 
     app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
     # Routes are matched in this order, each request trying every route before its own: the game

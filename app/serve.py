@@ -8,7 +8,7 @@ import uvicorn
 
 from app.infra.gc_tuning import GcFreezer
 from app.main import create_app
-from app.ws_protocol import SteadyReading
+from app.web.ws_protocol import SteadyReading
 
 
 class GracefulServer(uvicorn.Server):

@@ -120,7 +120,7 @@ class SecretRow(Base):
 
 
 class RateEventRow(Base):
-    """One attempt counted by a rate limit (app/limits.py): rooms created, admin logins."""
+    """One attempt counted by a rate limit (app/web/limits.py): rooms created, admin logins."""
     __tablename__ = "rate_events"
     __table_args__ = (Index("ix_rate_events_scope_key_at", "scope", "key", "at"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

@@ -1,5 +1,5 @@
 """Shared helpers for presenting rooms: seat lists (every view and room frame carries one), invite
-links. A room's public summary (`GameSummary`) is built in app.schemas, beside its shape."""
+links. A room's public summary (`GameSummary`) is built in app.web.schemas, beside its shape."""
 from __future__ import annotations
 
 import re

@@ -11,15 +11,15 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
-from app.deps import admin_session
-from app.origin import origin_allowed
 from app.play.games import chat_message, fan_out, make_move, refresh, resend
 from app.play.hub import Conn
 from app.play.rooms import GAME_ID, seat_infos
 from app.play.store import Stale, StoreError
-from app.schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage, SyncMessage
 from app.seats.zombies import hello
-from app.ws_auth import authenticate
+from app.web.deps import admin_session
+from app.web.origin import origin_allowed
+from app.web.schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage, SyncMessage
+from app.web.ws_auth import authenticate
 
 router = APIRouter()
 log = logging.getLogger("doi.ws")

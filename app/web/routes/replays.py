@@ -13,11 +13,11 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
-from app.deps import StoreDep
 from app.play.rooms import seat_infos
 from app.play.store import StoreError
-from app.routes.pages import templates
-from app.schemas import GameId, errors
+from app.web.deps import StoreDep
+from app.web.routes.pages import templates
+from app.web.schemas import GameId, errors
 from engine import new_game
 
 router = APIRouter()

@@ -6,11 +6,11 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from app.deps import SignerDep, StoreDep
 from app.infra.models import GameRow, SeatRow
 from app.infra.security import GUEST_COOKIE
 from app.play.rooms import seat_infos
-from app.schemas import SeatInfo
+from app.web.deps import SignerDep, StoreDep
+from app.web.schemas import SeatInfo
 
 router = APIRouter(prefix="/api", tags=["games"])
 LIMIT = 50

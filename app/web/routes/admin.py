@@ -8,13 +8,13 @@ from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 
-from app.deps import AdminDep, SettingsDep, SignerDep, StoreDep, client_ip
 from app.infra.models import AdminRow
 from app.infra.security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
-from app.limits import Limit
 from app.play.games import close_deleted, push_room
 from app.play.store import StoreError
-from app.schemas import AdminLogin, GameId, GameSummary, errors, summary
+from app.web.deps import AdminDep, SettingsDep, SignerDep, StoreDep, client_ip
+from app.web.limits import Limit
+from app.web.schemas import AdminLogin, GameId, GameSummary, errors, summary
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
-from app.deps import AuthHeader, bearer, known_seat
 from app.infra.models import ClockRow, HookRow
 from app.play.store import StoreError
-from app.schemas import CreateGame, GameId, errors
 from app.seats.hook_urls import check_target
 from app.seats.zombies import hand_away_seat, take_back
+from app.web.deps import AuthHeader, bearer, known_seat
+from app.web.schemas import CreateGame, GameId, errors
 
 router = APIRouter(prefix="/api", tags=["games"])
 

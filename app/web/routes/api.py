@@ -9,14 +9,23 @@ import orjson
 from fastapi import APIRouter, Header, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.deps import AuthHeader, StoreDep, bearer, client_ip, known_seat
 from app.infra.security import GUEST_COOKIE, new_token
-from app.limits import Limit
 from app.play.games import make_move, push_room, wake_bots
 from app.play.rooms import invite_url, seat_infos
 from app.play.store import StoreError
-from app.routes.seats import room_extras
-from app.schemas import ClaimSeat, CreatedGame, CreateGame, GameId, GameSummary, SeatToken, errors, summary
+from app.web.deps import AuthHeader, StoreDep, bearer, client_ip, known_seat
+from app.web.limits import Limit
+from app.web.routes.seats import room_extras
+from app.web.schemas import (
+    ClaimSeat,
+    CreatedGame,
+    CreateGame,
+    GameId,
+    GameSummary,
+    SeatToken,
+    errors,
+    summary,
+)
 
 router = APIRouter(prefix="/api", tags=["games"])
 
