@@ -51,14 +51,14 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     if args.command == "serve":
-        from .serve import serve
+        from app.serve import serve
 
         tune_gc()
         serve(args.host, args.port)
         return 0
     if args.command == "db":
-        from .migrate import upgrade
-        from .settings import get_settings
+        from app.infra.migrate import upgrade
+        from app.infra.settings import get_settings
 
         url = get_settings().resolved_database_url()
         upgrade(url)
@@ -122,11 +122,11 @@ def create_admin(name: str, password: str | None) -> int:
     from sqlalchemy import create_engine, select
     from sqlalchemy.orm import Session
 
-    from .db import sync_url
-    from .migrate import upgrade
-    from .models import AdminRow
-    from .security import hash_password
-    from .settings import get_settings
+    from app.infra.db import sync_url
+    from app.infra.migrate import upgrade
+    from app.infra.models import AdminRow
+    from app.infra.security import hash_password
+    from app.infra.settings import get_settings
 
     url = get_settings().resolved_database_url()
     upgrade(url)

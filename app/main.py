@@ -13,22 +13,22 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from .bus import make_bus
-from .clocks import Clocks
-from .db import is_sqlite, make_engine, make_sessionmaker
-from .games import catch_up_watched, on_notify
-from .headers import SecurityHeaders
-from .hub import Hub
-from .limits import Limiter, RateLimited
-from .metrics import Metrics, setup_logging
-from .seat_bots import BotDriver
-from .security import Signer
-from .settings import Settings, get_settings
-from .socket_send import KeepSocketSend
-from .store import GameStore, StoreError
-from .wal_checkpoint import WalCheckpointer
-from .webhooks import HookSender
-from .zombies import Presence
+from app.bus.notes import make_bus
+from app.infra.db import is_sqlite, make_engine, make_sessionmaker
+from app.infra.metrics import Metrics, setup_logging
+from app.infra.security import Signer
+from app.infra.settings import Settings, get_settings
+from app.infra.wal_checkpoint import WalCheckpointer
+from app.play.games import Listeners, catch_up_watched, on_notify
+from app.play.hub import Hub
+from app.play.socket_send import KeepSocketSend
+from app.play.store import GameStore, StoreError
+from app.seats.clocks import Clocks
+from app.seats.seat_bots import BotDriver
+from app.seats.webhooks import HookSender
+from app.seats.zombies import Presence
+from app.web.headers import SecurityHeaders
+from app.web.limits import Limiter, RateLimited
 
 log = logging.getLogger("doi.app")
 HTTP_CODES = {401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
@@ -55,7 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI):
         if is_sqlite(url):
             # The embedded default upgrades itself; PostgreSQL deployments run `doi db upgrade`.
-            from .migrate import upgrade
+            from app.infra.migrate import upgrade
 
             await asyncio.to_thread(upgrade, url)
         engine = make_engine(url)
@@ -81,11 +81,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         await bus.start(heard, resubscribed)
         app.state.bots = BotDriver(app)
-        app.state.game_services = (app.state.bots,)  # the services games.wake_bots pokes, so far
+        listeners = app.state.listeners  # what the move path tells the services above it (app.play.games)
+        listeners.changed = (app.state.bots.poke,)  # what games.wake_bots pokes, so far
         await app.state.bots.start()  # its first sweep picks up the games whose bots wait for a move
         app.state.clocks, app.state.presence, app.state.hooks = Clocks(app), Presence(app), HookSender(app)
-        app.state.game_services = (app.state.bots, app.state.clocks, app.state.hooks)
-        # gc_freezer: `doi serve` sets one (app/gc_tuning.py); the tests' apps leave the collector alone.
+        listeners.changed = (app.state.bots.poke, app.state.clocks.poke, app.state.hooks.poke)
+        listeners.clock_note = (app.state.clocks.broadcast,)
+        listeners.bus_back = (app.state.clocks.forget_quiet,)
+        # gc_freezer: `doi serve` sets one (app/infra/gc_tuning.py); the tests' apps leave the collector alone.
         services = [app.state.clocks, app.state.presence, app.state.hooks,
                     *filter(None, [getattr(app.state, "gc_freezer", None)])]
         if is_sqlite(url):
@@ -113,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.metrics = Metrics()
     app.state.hub = Hub(app.state.metrics)
+    app.state.listeners = Listeners()  # the lifespan registers the services
 
     app.add_middleware(KeepSocketSend)  # outside FastAPI's exception layer, so it sees the server's `send`
     app.add_middleware(SecurityHeaders)
@@ -177,7 +181,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     from fastapi.staticfiles import StaticFiles
 
-    from .routes import admin, api, my_games, pages, replays, seats, ws
+    from app.web.routes import admin, api, my_games, pages, replays, seats, ws
 
     app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
     # Routes are matched in this order, each request trying every route before its own: the game

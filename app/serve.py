@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import uvicorn
 
-from .gc_tuning import GcFreezer
-from .main import create_app
-from .ws_protocol import SteadyReading
+from app.infra.gc_tuning import GcFreezer
+from app.main import create_app
+from app.web.ws_protocol import SteadyReading
 
 
 class GracefulServer(uvicorn.Server):

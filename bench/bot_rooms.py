@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", metavar="FILE", help="sample the server with py-spy over the play (folded stacks)")
     args = ap.parse_args(argv)
     tune_gc()
-    from app.migrate import upgrade
+    from app.infra.migrate import upgrade
 
     with tempfile.TemporaryDirectory() as tmp, fresh_database(args.db, Path(tmp)) as db_url:
         upgrade(db_url)

@@ -90,7 +90,7 @@ def bgio_server(workdir: Path):
 @contextlib.contextmanager
 def doi_server(kind: str, workdir: Path, name: str):
     """`doi serve` on a new SQLite file or a new PostgreSQL database; yields (base URL, pid)."""
-    from app.migrate import upgrade
+    from app.infra.migrate import upgrade
 
     sqlite = contextlib.nullcontext(f"sqlite:///{workdir / (name + '.sqlite3')}")
     with sqlite if kind == "sqlite" else fresh_database("postgres", workdir) as url:

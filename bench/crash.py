@@ -180,10 +180,10 @@ def ensure_admin(db_url: str) -> None:
     from sqlalchemy import create_engine, select
     from sqlalchemy.orm import Session
 
-    from app.db import sync_url
-    from app.migrate import upgrade
-    from app.models import AdminRow
-    from app.security import hash_password
+    from app.infra.db import sync_url
+    from app.infra.migrate import upgrade
+    from app.infra.models import AdminRow
+    from app.infra.security import hash_password
 
     with _MIGRATIONS:
         upgrade(db_url)
@@ -200,7 +200,7 @@ class Database:
     def __init__(self, db_url: str):
         from sqlalchemy import create_engine
 
-        from app.db import sync_url
+        from app.infra.db import sync_url
 
         self.engine = create_engine(sync_url(db_url))
 
@@ -208,7 +208,7 @@ class Database:
         """The game row's version, and its action rows (seqs, moves) in seq order."""
         from sqlalchemy import select
 
-        from app.models import ActionRow, GameRow
+        from app.infra.models import ActionRow, GameRow
 
         with self.engine.connect() as c:
             version = c.execute(select(GameRow.version).where(GameRow.id == gid)).scalar_one()

@@ -29,7 +29,7 @@ The knobs, each measured by bench/compare.py (`floor:ws=wsproto,api=asgi,...`):
 - `--frame text` (docs/protocol.md: text frames; orjson's bytes decoded to str, encoded again by the
   websocket library) or `bytes` (binary frames: what a browser client would get as a Blob, so for
   measuring only).
-- `--writer task`: one writer task per socket fed by a queue (as app/hub.py); `direct`: the move's
+- `--writer task`: one writer task per socket fed by a queue (as app/play/hub.py); `direct`: the move's
   handler awaits each socket's send in turn.
 - `--ping S`: uvicorn's keepalive ping interval (20 s, its default and `doi serve`'s; 0: none).
 - `--gc on|freeze|off`: Python's cyclic collector (its passes from the first move go to stderr).

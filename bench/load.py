@@ -45,7 +45,7 @@ def proc_status(pid: int) -> dict[str, float]:
 
 
 def run_one(instances: int, args, workdir: Path) -> dict:
-    from app.migrate import upgrade
+    from app.infra.migrate import upgrade
 
     with fresh_database("postgres", workdir) as db_url:
         upgrade(db_url)

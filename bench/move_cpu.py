@@ -38,9 +38,10 @@ ROOT = Path(__file__).resolve().parents[1]
 # for every checkout measured, so that each pays the same wrappers.
 PARTS_TIMER = Path(__file__).resolve().parent / "move_parts"
 
-# (label, a frame name in the sampled stacks): shares are inclusive, so parts can overlap
+# (label, a frame name in the sampled stacks, or several split by " | ": a checkout from before app/
+# had layers has its routes in app/routes/): shares are inclusive, so parts can overlap
 PARTS = [
-    ("a move, from its frame to its pushes (`handle` in app/routes/ws.py)", "handle (app/routes/ws"),
+    ("a move, from its frame to its pushes (`handle` in app/web/routes/ws.py)", "handle (app/web/routes/ws | handle (app/routes/ws"),
     ("views built (`Game.view_parts`)", "Game.view_parts"),
     ("  of which undo marks (`irreversible`)", "irreversible"),
     ("views cut and diffed (`Cut.of`, `Cut.patch`)", "Cut."),
@@ -52,7 +53,7 @@ PARTS = [
     ("  of which games rebuilt from the database (`_rebuild`)", "_rebuild"),
     ("the JSON log line per move (`logging`)", "Logger."),
     ("timers (`asyncio.timeout`)", "Timeout."),
-    ("new rooms: sockets joining (`join`, `hello`)", "join (app/routes"),
+    ("new rooms: sockets joining (`join`, `hello`)", "join (app/web/routes | join (app/routes"),
     ("new rooms: claims (`claim_seat`)", "claim_seat"),
 ]
 
@@ -102,7 +103,7 @@ def shares(path: str) -> tuple[int, dict[str, float]]:
             continue
         total += int(n)
         for name in hits:
-            if name in stack:
+            if any(alt in stack for alt in name.split(" | ")):
                 hits[name] += int(n)
     return total, {k: v / total if total else 0.0 for k, v in hits.items()}
 

@@ -224,6 +224,16 @@ async def measure(server: Server, rooms: int, settle: float) -> dict:
             "statements": {p: {k: v / rooms for k, v in statements[p].items()} for p in PHASES}}
 
 
+# The checkout's own migrations, run in a child started from it: an older checkout has app/migrate.py.
+MIGRATE = """
+try:
+    from app.infra.migrate import upgrade
+except ImportError:  # a checkout from before app/ had layers (issue 29)
+    from app.migrate import upgrade
+upgrade({url!r})
+"""
+
+
 def run(root: Path, db: str, rooms: int, settle: float, stats: bool, profile: str | None,
         floor: bool = False) -> dict:
     workdir = Path(tempfile.mkdtemp(prefix="rooms-bench"))
@@ -233,8 +243,7 @@ def run(root: Path, db: str, rooms: int, settle: float, stats: bool, profile: st
         urls = fresh_database("postgres", workdir)
     with urls as url:
         if db != "sqlite" and not floor:  # the checkout's own migrations (SQLite's lifespan upgrades itself)
-            subprocess.run([sys.executable, "-c", f"from app.migrate import upgrade; upgrade({url!r})"],
-                           cwd=root, check=True)
+            subprocess.run([sys.executable, "-c", MIGRATE.format(url=url)], cwd=root, check=True)
         server = Server(root, url, workdir, stats, profile, floor)
         try:
             return asyncio.run(measure(server, rooms, settle))

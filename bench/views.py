@@ -6,7 +6,7 @@ the process's CPU clock (so a busy machine changes it far less than wall-clock f
 
 `full`: every seat's whole view with its texts, one orjson message each (what the server sent
 before); `slim`: the same without static texts; `patch`: the public part and each seat's own fields
-cut into pieces (app/wire.py) and a JSON Patch per seat against the previous version (what a socket
+cut into pieces (app/play/wire.py) and a JSON Patch per seat against the previous version (what a socket
 gets by default). Seats: the Soviet, three Revolutionaries and a spectator. Prints the
 CPU per move of the engine's step, of building the views and of making the messages, and the
 median message size.
@@ -19,7 +19,7 @@ add --detach /tmp/base main`, then pass `/tmp/base .`. The same games are played
 at all (the interpreter's start and imports), alone (`engine`: legal actions and apply), with
 `Game.view_parts` of those seats after every move (`texts=False`, as the server calls it; `views`:
 the difference, undo marks included), and with the views cut and a patch made for every seat
-(`wire`: app/wire.py's `Cut.of`, `Cut.patch`, `patch_payload`, the difference again)."""
+(`wire`: app/play/wire.py's `Cut.of`, `Cut.patch`, `patch_payload`, the difference again)."""
 from __future__ import annotations
 
 import argparse
@@ -36,7 +36,10 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.wire import Cut, patch_payload  # noqa: E402
+try:
+    from app.play.wire import Cut, patch_payload
+except ImportError:  # a checkout from before app/ had layers (issue 29)
+    from app.wire import Cut, patch_payload
 from engine import new_game  # noqa: E402
 
 SEATS = ("soviet", "rev1", "rev2", "rev3", "spectator")
@@ -84,7 +87,10 @@ PLAY = """
 import random, sys
 sys.path.insert(0, sys.argv[1])
 from engine import new_game
-from app.wire import Cut, patch_payload
+try:
+    from app.play.wire import Cut, patch_payload
+except ImportError:  # a checkout from before app/ had layers
+    from app.wire import Cut, patch_payload
 games, seed, mode = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 seats = ("soviet", "rev1", "rev2", "rev3", "spectator")
 moves = 0

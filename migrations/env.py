@@ -1,10 +1,10 @@
-"""Alembic environment: the URL comes from the Config set by app.migrate (or alembic.ini)."""
+"""Alembic environment: the URL comes from the Config set by app.infra.migrate (or alembic.ini)."""
 from __future__ import annotations
 
 from alembic import context
 from sqlalchemy import engine_from_config, pool
 
-from app.models import Base
+from app.infra.models import Base
 
 config = context.config
 target_metadata = Base.metadata

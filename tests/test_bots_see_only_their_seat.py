@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from app.seat_bots import SeatBot, bot_seed
+from app.seats.seat_bots import SeatBot, bot_seed
 from engine import new_game
 
 

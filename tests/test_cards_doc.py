@@ -1,13 +1,13 @@
 """docs/cards.md lists every component with its text as implemented, generated from the data."""
 from pathlib import Path
 
-from app.cards_doc import render
+from app.web.cards_doc import render
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "cards.md"
 
 
 def test_cards_doc_is_up_to_date():
-    assert DOC.read_text() == render(), "regenerate: python -m app.cards_doc > docs/cards.md"
+    assert DOC.read_text() == render(), "regenerate: python -m app.web.cards_doc > docs/cards.md"
 
 
 def test_cards_doc_lists_every_component():

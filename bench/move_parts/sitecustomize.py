@@ -15,17 +15,19 @@ import time
 
 # (label, module, class or None for the module itself, attribute)
 PARTS = [
-    ("the push (`Hub.push_views`: views, cut, patches, payloads, socket writes)", "app.hub", "Hub", "push_views"),
+    ("the push (`Hub.push_views`: views, cut, patches, payloads, socket writes)", "app.play.hub", "Hub", "push_views"),
     ("views (`Game.view_parts`)", "engine.core", "Game", "view_parts"),
     ("undo marks (`Game.irreversible`, in the views)", "engine.core", "Game", "irreversible"),
-    ("cut (`Cut.of`)", "app.wire", "Cut", "of"),
-    ("patches (`Cut.patch`)", "app.wire", "Cut", "patch"),
-    ("payloads (`patch_payload`, in the push)", "app.hub", None, "patch_payload"),
+    ("cut (`Cut.of`)", "app.play.wire", "Cut", "of"),
+    ("patches (`Cut.patch`)", "app.play.wire", "Cut", "patch"),
+    ("payloads (`patch_payload`, in the push)", "app.play.hub", None, "patch_payload"),
     ("the engine's step (`Game.apply`)", "engine.core", "Game", "apply"),
-    ("the SQLite write (`MoveWriter._write_sqlite`)", "app.movelog", "MoveWriter", "_write_sqlite"),
+    ("the SQLite write (`MoveWriter._write_sqlite`)", "app.play.movelog", "MoveWriter", "_write_sqlite"),
     ("log lines (`Logger.info`)", "logging", "Logger", "info"),
 ]
 MOVES = "the engine's step (`Game.apply`)"
+# A checkout from before app/ had layers (issue 29) has these modules at app/'s top level.
+BEFORE_LAYERS = {"app.play.hub": "app.hub", "app.play.wire": "app.wire", "app.play.movelog": "app.movelog"}
 
 _spent: dict[str, float] = {}
 _calls: dict[str, int] = {}
@@ -60,9 +62,13 @@ def _timed(label: str, orig):
     return timed
 
 
+def _module(name: str):
+    return sys.modules.get(name) or sys.modules.get(BEFORE_LAYERS.get(name, ""))
+
+
 def _install() -> None:
     for label, module, owner, name in PARTS:
-        target = sys.modules[module] if owner is None else getattr(sys.modules[module], owner, None)
+        target = _module(module) if owner is None else getattr(_module(module), owner, None)
         orig = inspect.getattr_static(target, name, None)
         if orig is None:  # a checkout without this part (an older one, measured beside): left at 0
             continue
@@ -72,8 +78,7 @@ def _install() -> None:
 
 
 def _report(path: str) -> None:
-    modules = {"app.hub", "app.movelog", "engine.core"}
-    while not modules <= sys.modules.keys():  # the server's imports are done
+    while not all(map(_module, ("app.play.hub", "app.play.movelog", "engine.core"))):  # the server's imports are done
         time.sleep(0.2)
     time.sleep(0.5)
     _install()

@@ -11,9 +11,9 @@ import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
+from app.infra.migrate import upgrade
+from app.infra.settings import Settings
 from app.main import create_app
-from app.migrate import upgrade
-from app.settings import Settings
 
 PG_ADMIN_URL = os.environ.get("DOI_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 

@@ -1,4 +1,4 @@
-"""The frame of every move is checked without pydantic's model (app.routes.ws.quick_action); it must
+"""The frame of every move is checked without pydantic's model (app.web.routes.ws.quick_action); it must
 accept exactly what `ActionMessage` accepts, with the same values (docs/protocol.md: exact JSON
 types, `"version": "0"`, `0.0` or `true` is not `0`; unknown fields are refused)."""
 from __future__ import annotations
@@ -7,8 +7,8 @@ import orjson
 import pytest
 from pydantic import ValidationError
 
-from app.routes.ws import quick_action
-from app.schemas import ActionMessage
+from app.web.routes.ws import quick_action
+from app.web.schemas import ActionMessage
 
 FRAMES = [
     '{"type": "action", "version": 0, "action": {"type": "pass"}}',
@@ -50,7 +50,7 @@ def test_the_quick_check_of_a_move_frame_agrees_with_the_message_model(text):
 def test_frames_with_few_brackets_are_never_too_deep():
     """handle() skips the depth walk for frames with fewer than MAX_DEPTH brackets: a value too deep
     needs more (checked at the limit, both ways)."""
-    from app.routes.ws import MAX_DEPTH, too_deep
+    from app.web.routes.ws import MAX_DEPTH, too_deep
 
     for depth in range(1, MAX_DEPTH + 4):
         for open_, close in (("[", "]"), ('{"a": ', "}")):

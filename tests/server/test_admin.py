@@ -8,9 +8,9 @@ from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
 from app.cli import main as doi
-from app.db import sync_url
-from app.models import AdminRow
-from app.security import hash_password
+from app.infra.db import sync_url
+from app.infra.models import AdminRow
+from app.infra.security import hash_password
 from tests.server.helpers import auth, create_room, started_room
 
 
@@ -49,7 +49,7 @@ def test_admin_password_is_stored_with_argon2(db_url):
 
 
 def test_doi_admin_create_command(db_url, monkeypatch, capsys):
-    from app.settings import get_settings
+    from app.infra.settings import get_settings
 
     monkeypatch.setenv("DOI_DATABASE_URL", db_url)
     get_settings.cache_clear()

@@ -14,7 +14,7 @@ import time
 import httpx
 import websockets
 
-import app.security as security
+import app.infra.security as security
 from bench.crash import ServerProcess
 from tests.server.conftest import make_settings
 from tests.server.helpers import AsgiClient, run_async

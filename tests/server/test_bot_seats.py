@@ -130,7 +130,7 @@ def test_one_sweep_renews_every_lease_we_hold_and_lets_go_of_one_another_instanc
     whose lease another instance took (ours had run out) is no longer ours to think for."""
     from sqlalchemy import select, update
 
-    from app.models import BotLeaseRow
+    from app.infra.models import BotLeaseRow
 
     settings = make_settings(db_url).model_copy(update={"bot_pause": 30})
     with TestClient(create_app(settings)) as client:
@@ -171,7 +171,7 @@ def test_bots_of_many_rooms_move_at_most_two_at_a_time(db_url, monkeypatch):
     moves are in progress on an instance (the rest queue), and every room's bots still play."""
     import asyncio
 
-    import app.seat_bots as seat_bots
+    import app.seats.seat_bots as seat_bots
 
     in_progress, most = 0, 0
     real = seat_bots.make_move

@@ -15,7 +15,7 @@ import redis
 from fastapi.testclient import TestClient
 from redis.asyncio import Redis
 
-from app.bus import CHANNEL, Bus, PgBus, RedisBus, make_bus, notify_in, redis_channel
+from app.bus.notes import CHANNEL, Bus, PgBus, RedisBus, make_bus, notify_in, redis_channel
 from app.main import create_app
 from bench.crash import ServerProcess
 from tests.server.conftest import make_settings
@@ -281,9 +281,9 @@ def httpx_get(url: str) -> str:
 def test_after_the_bus_comes_back_watched_games_catch_up_on_moves_made_meanwhile(db_url, client):
     """A move made on another instance while this one's bus was away (its note lost) reaches this
     instance's sockets, in order, when the bus is back (`catch_up_watched`)."""
-    from app.db import make_engine, make_sessionmaker
-    from app.games import catch_up_watched
-    from app.store import GameStore
+    from app.infra.db import make_engine, make_sessionmaker
+    from app.play.games import catch_up_watched
+    from app.play.store import GameStore
     from tests.server.follow import recv_version
     from tests.server.helpers import recv_view, started_room
 

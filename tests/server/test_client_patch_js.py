@@ -12,7 +12,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from app.wire import Cut
+from app.play.wire import Cut
 from engine import new_game
 from engine.public import catalog
 from tests.test_views_without_texts import covers, join

@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from app.infra.models import ClockRow
 from app.main import create_app
-from app.models import ClockRow
 from tests.server.conftest import make_settings
 from tests.server.helpers import auth, claim_all, recv_until, recv_view
 
@@ -68,7 +68,7 @@ def age_clock(client, gid, seat, ms):
             state = {k: dict(v) for k, v in row.state.items()}
             state[seat]["since"] -= ms
             state[seat]["deadline"] -= ms
-            from app.clocks import next_deadline
+            from app.seats.clock_state import next_deadline
 
             row.state, row.next_deadline = state, next_deadline(state)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import update
 
-from app.db import is_sqlite
-from app.models import GameRow
+from app.infra.db import is_sqlite
+from app.infra.models import GameRow
 from tests.server.helpers import auth, settled_started_room, started_room
 
 
@@ -114,7 +114,7 @@ def test_the_claims_of_a_room_made_without_bots_start_no_bot_task(client, monkey
 def test_the_seat_list_of_every_push_is_made_once_and_follows_a_hand_over(quiet_client):
     """fan_out takes the seat list every push carries from the store (`seat_list`), made once for
     the cached seats; a hand-over (the store forgets the game) or a room note makes it again."""
-    from app.models import SeatRow
+    from app.infra.models import SeatRow
 
     store = quiet_client.app.state.store
     room, tokens = settled_started_room(quiet_client, 1)
@@ -129,7 +129,7 @@ def test_the_seat_list_of_every_push_is_made_once_and_follows_a_hand_over(quiet_
                             .values(bot="normal", zombie=True))
 
     quiet_client.portal.call(hand_over)
-    store.forget(gid)  # what app.zombies does after a hand-over
+    store.forget(gid)  # what app.seats.zombies does after a hand-over
     after = {s["seat"]: s for s in quiet_client.portal.call(store.seat_list, gid)}
     assert after["soviet"]["zombie"] is True and after["soviet"]["bot"] == "normal"
     quiet_client.portal.call(store.room_changed, gid)  # another instance's hand-over: its room note

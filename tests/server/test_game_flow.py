@@ -5,8 +5,8 @@ import asyncio
 import json
 import random
 
-from app.db import make_engine, make_sessionmaker
-from app.store import GameStore, Stale
+from app.infra.db import make_engine, make_sessionmaker
+from app.play.store import GameStore, Stale
 from tests.invariants import secret_ids
 from tests.server.follow import follow, recv_version
 from tests.server.helpers import auth, cached_at, recv_view, run_async, settled_started_room, started_room

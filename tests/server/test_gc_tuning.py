@@ -1,6 +1,6 @@
-"""The stall removers of `doi serve`: the GC freezer (app/gc_tuning.py) runs with the app's lifespan, stops
+"""The stall removers of `doi serve`: the GC freezer (app/infra/gc_tuning.py) runs with the app's lifespan, stops
 with it and frees the cyclic garbage it froze at its next full collection (memory stays bounded); the
-SQLite WAL is checkpointed off the event loop (app/wal_checkpoint.py)."""
+SQLite WAL is checkpointed off the event loop (app/infra/wal_checkpoint.py)."""
 from __future__ import annotations
 
 import gc
@@ -10,7 +10,7 @@ import weakref
 import pytest
 from fastapi.testclient import TestClient
 
-from app.gc_tuning import GcFreezer
+from app.infra.gc_tuning import GcFreezer
 from app.main import create_app
 
 from .conftest import make_settings
@@ -65,7 +65,7 @@ def test_nonsense_periods_are_refused(freeze_every, full_every):
 def test_the_wal_is_checkpointed_off_the_moves_and_with_the_lifespan(sqlite_url, tmp_path):
     import sqlite3
 
-    from app.wal_checkpoint import WalCheckpointer
+    from app.infra.wal_checkpoint import WalCheckpointer
 
     app = create_app(make_settings(sqlite_url))
     with TestClient(app) as client:

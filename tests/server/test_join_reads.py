@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.db import is_sqlite
+from app.infra.db import is_sqlite
 from tests.server.helpers import recv_until, recv_view, started_room
 
 

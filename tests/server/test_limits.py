@@ -10,8 +10,8 @@ import httpx
 import websockets
 from fastapi.testclient import TestClient
 
+from app.infra.settings import Settings
 from app.main import create_app
-from app.settings import Settings
 from bench.crash import ServerProcess
 from tests.server.conftest import make_settings
 from tests.server.follow import recv_version
@@ -76,7 +76,7 @@ def test_idle_socket_is_closed(db_url):
 
 
 def test_a_socket_that_keeps_talking_is_not_idle_and_is_closed_once_it_falls_silent(db_url):
-    """The idle limit counts from the last frame (app.routes.ws.Silence: one timer per silence, set
+    """The idle limit counts from the last frame (app.web.routes.ws.Silence: one timer per silence, set
     again when frames came meanwhile), not from the socket's start."""
     with strict_client(db_url, idle_timeout=0.4, rooms_per_hour=10_000) as c:
         room, tokens = started_room(c, 1)

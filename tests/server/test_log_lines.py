@@ -1,4 +1,4 @@
-"""The JSON log lines operators filter by game and seat (app.metrics.JsonLines): one object per
+"""The JSON log lines operators filter by game and seat (app.infra.metrics.JsonLines): one object per
 line, with the time, level, logger, message, every `extra` field and a failure's traceback."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 
 from pythonjsonlogger.orjson import OrjsonFormatter
 
-from app.metrics import JsonLines
+from app.infra.metrics import JsonLines
 
 
 class Library(JsonLines):

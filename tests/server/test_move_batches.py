@@ -1,4 +1,4 @@
-"""Moves handled in one turn of the event loop are written together (app/movelog.py, issue 14):
+"""Moves handled in one turn of the event loop are written together (app/play/movelog.py, issue 14):
 one transaction on SQLite, one statement on PostgreSQL, each move still checked against its own
 game's version and answered on its own; a caller that leaves takes only its own move out."""
 from __future__ import annotations
@@ -10,9 +10,9 @@ import sqlite3
 
 import psycopg
 
-from app.bus import Bus
-from app.migrate import upgrade
-from app.movelog import PG_WRITE_MANY, Move, MoveWriter
+from app.bus.notes import Bus
+from app.infra.migrate import upgrade
+from app.play.movelog import PG_WRITE_MANY, Move, MoveWriter
 from tests.server.helpers import run_async
 
 INSERT_GAME = ("INSERT INTO games (id, revolutionaries, options, private, seed, status, version, result, creator_ip, "
@@ -254,7 +254,7 @@ def test_a_caller_leaving_while_its_batch_is_on_its_way_cancels_only_its_own_mov
 def test_a_batch_on_postgresql_sends_one_notify_with_a_line_per_written_move(pg_url):
     """With the LISTEN/NOTIFY bus, a statement's written moves are announced in one notification,
     a note a line (a listener hears one message instead of one per move); a stale move has none."""
-    from app.bus import CHANNEL
+    from app.bus.notes import CHANNEL
 
     class PgNotes(Notes):
         kind = "postgres"
@@ -285,7 +285,7 @@ def test_a_batch_on_postgresql_sends_one_notify_with_a_line_per_written_move(pg_
 
 
 def test_a_bus_message_of_several_lines_is_heard_as_each_note_in_order():
-    from app.bus import Bus
+    from app.bus.notes import Bus
 
     heard = []
 

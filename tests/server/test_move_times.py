@@ -3,7 +3,7 @@ import random
 import re
 from datetime import UTC, datetime
 
-from app.movelog import sqlite_now
+from app.play.movelog import sqlite_now
 
 
 def _as_sqlalchemy_writes(ns: int) -> str:
@@ -13,7 +13,7 @@ def _as_sqlalchemy_writes(ns: int) -> str:
 
 
 def test_move_time_has_sqlalchemy_sqlite_format_even_on_a_whole_second(monkeypatch):
-    import app.movelog as movelog
+    import app.play.movelog as movelog
 
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}", sqlite_now())
     whole = int(datetime(2026, 12, 1, 23, 8, 10, tzinfo=UTC).timestamp()) * 1_000_000_000
@@ -24,7 +24,7 @@ def test_move_time_has_sqlalchemy_sqlite_format_even_on_a_whole_second(monkeypat
 def test_move_time_follows_the_clock_across_seconds_days_and_years(monkeypatch):
     """The date and time part is remembered for one second only: each instant reads as datetime
     reads it, whether the clock moved within a second, to the next one, or back."""
-    import app.movelog as movelog
+    import app.play.movelog as movelog
 
     rng = random.Random(14)
     base = int(datetime(2026, 12, 31, 23, 59, 58, tzinfo=UTC).timestamp()) * 1_000_000_000

@@ -1,4 +1,4 @@
-"""What a move's write leaves in the database on SQLite (app/movelog.py), and migration 0006: the
+"""What a move's write leaves in the database on SQLite (app/play/movelog.py), and migration 0006: the
 games row advances by one version per move, keeps its status and result while the game runs, and
 takes both from the move that ends it; a game's actions are found by the (game_id, seq) index."""
 from __future__ import annotations
@@ -10,9 +10,9 @@ import sqlite3
 import sqlalchemy as sa
 from alembic import command
 
-from app.bus import Bus
-from app.migrate import alembic_config, upgrade
-from app.movelog import Move, MoveWriter
+from app.bus.notes import Bus
+from app.infra.migrate import alembic_config, upgrade
+from app.play.movelog import Move, MoveWriter
 from tests.server.conftest import new_pg_database
 from tests.server.helpers import run_async
 

@@ -9,8 +9,8 @@ import secrets
 import psycopg
 import pytest
 
-from app.bus import Bus
-from app.movelog import Move, MoveWriter
+from app.bus.notes import Bus
+from app.play.movelog import Move, MoveWriter
 from tests.server.conftest import PG_ADMIN_URL
 from tests.server.helpers import run_async
 
@@ -137,7 +137,7 @@ def test_a_snapshot_is_the_state_as_json_in_its_own_key_order():
     they are the same state, keys in the same order (the engine walks its dicts in order)."""
     import json
 
-    from app.movelog import state_json
+    from app.play.movelog import state_json
 
     state = {"seats": ["soviet", "rev1"], "z": 1, "a": {"y": [1, 2], "b": None}, "history": [{"type": "pass"}]}
     back = json.loads(state_json(state))
@@ -183,7 +183,7 @@ def test_a_move_is_stored_as_written(pg_url, games):
     from sqlalchemy import create_engine, select
     from sqlalchemy.orm import Session
 
-    from app.models import ActionRow, GameRow
+    from app.infra.models import ActionRow, GameRow
 
     engine = create_engine(pg_url.replace("postgresql://", "postgresql+psycopg://"))
     try:
@@ -257,7 +257,7 @@ def test_the_writers_url_keeps_what_the_database_url_says(pg_url, games):
     as "doi-moves" whatever application_name the URL names."""
     from urllib.parse import unquote, urlsplit
 
-    from app.db import asyncpg_dsn
+    from app.infra.db import asyncpg_dsn
 
     dsn, options = asyncpg_dsn("postgresql+psycopg://u:p%40ss%3Aw%2Frd%25@db.example:6543/doi"
                                "?sslmode=verify-full&connect_timeout=7&keepalives=1&keepalives_idle=30")

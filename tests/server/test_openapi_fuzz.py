@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 
-from app.security import ADMIN_COOKIE, Signer, new_token
+from app.infra.security import ADMIN_COOKIE, Signer, new_token
 from bench.crash import ServerProcess
 from tests.server.test_admin import make_admin
 

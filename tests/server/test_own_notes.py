@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.games import on_notify
+from app.play.games import on_notify
 from tests.server.follow import follow, recv_version
 from tests.server.helpers import recv_view, settled_started_room, started_room
 
@@ -68,7 +68,7 @@ def test_our_own_moves_note_heard_after_its_push_reads_and_pokes_nothing(quiet_c
     """Issue 14: a move's note names the instance that made it; heard back there after the move
     pushed its version, it costs no fan-out and no second poke of the bots and clocks. The same
     note from another instance still does both."""
-    import app.games as games
+    import app.play.games as games
 
     room, tokens = settled_started_room(quiet_client, 1)
     gid = room["id"]

@@ -1,13 +1,13 @@
 """docs/protocol.md documents every message with its JSON Schema and is generated from the code."""
 from pathlib import Path
 
-from app.protocol import render
+from app.web.protocol import render
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
 
 def test_protocol_doc_is_up_to_date():
-    assert DOC.read_text() == render(), "regenerate: python -m app.protocol > docs/protocol.md"
+    assert DOC.read_text() == render(), "regenerate: python -m app.web.protocol > docs/protocol.md"
 
 
 def test_protocol_doc_has_a_schema_for_every_message():

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from app.games import make_move, refresh, resend
+from app.play.games import make_move, refresh, resend
 from tests.server.helpers import recv_until, recv_view, started_room
 
 

@@ -12,13 +12,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from app.db import is_sqlite
+from app.infra.db import is_sqlite
 from app.main import create_app
 from tests.server.conftest import make_settings
 from tests.server.helpers import auth, create_room, invite_of, recv_until, recv_view
 
 # The server's own rounds, whenever they come: the bot driver's, the clocks' and the webhook
-# sender's sweeps, and the presence beat (app.zombies: tested below by what it does).
+# sender's sweeps, and the presence beat (app.seats.zombies: tested below by what it does).
 BACKGROUND = ("bot_leases", "game_clocks", "room_hooks", "SET seen_at")
 
 
@@ -62,7 +62,7 @@ def test_a_claim_reads_its_game_once_under_its_lock_and_the_last_one_starts_the_
     for i, seat in enumerate(seats):
         with statements() as seen:
             claim(quiet_client, room, seat)
-        if not sqlite:  # PostgreSQL: the claim's room note heard back reads the room again (app.games.on_notify)
+        if not sqlite:  # PostgreSQL: the claim's room note heard back reads the room again (app.play.games.on_notify)
             seen = [s for s in seen if "FOR UPDATE" in s or not s.startswith("SELECT")]
         games_reads = [s for s in seen if s.startswith("SELECT") and "FROM games" in s]
         assert len(games_reads) == 1 and games_reads[0].startswith("SELECT games.status"), seen

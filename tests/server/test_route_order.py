@@ -8,7 +8,7 @@ import re
 
 from starlette.routing import WebSocketRoute
 
-from app.routes import admin, api, my_games, pages, replays, seats, ws
+from app.web.routes import admin, api, my_games, pages, replays, seats, ws
 
 ROUTERS = {"ws": ws, "api": api, "seats": seats, "my_games": my_games, "replays": replays, "admin": admin,
            "pages": pages}

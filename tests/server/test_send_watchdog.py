@@ -1,11 +1,11 @@
-"""A socket that stops taking messages is dropped after SEND_TIMEOUT (app.hub: one watchdog for
+"""A socket that stops taking messages is dropped after SEND_TIMEOUT (app.play.hub: one watchdog for
 every socket instead of a timer per message); the other sockets of the game keep getting theirs."""
 from __future__ import annotations
 
 import asyncio
 
-from app import hub as hub_module
-from app.hub import Conn, Hub
+from app.play import hub as hub_module
+from app.play.hub import Conn, Hub
 from tests.server.helpers import run_async
 
 

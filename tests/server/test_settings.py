@@ -14,8 +14,8 @@ import websockets
 from alembic import command
 from fastapi.testclient import TestClient
 
+from app.infra.migrate import alembic_config, upgrade
 from app.main import create_app
-from app.migrate import alembic_config, upgrade
 from bench.crash import ServerProcess
 from tests.server.conftest import PG_ADMIN_URL, make_settings
 from tests.server.helpers import create_room, run_async

@@ -1,4 +1,4 @@
-"""The hub writes game frames with the server's own ASGI `send` (app.socket_send, issue 14), past
+"""The hub writes game frames with the server's own ASGI `send` (app.play.socket_send, issue 14), past
 Starlette's wrappers, and under uvicorn straight to its transport; what a socket receives is
 unchanged."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import websockets
 from uvicorn.protocols.utils import ClientDisconnected
 from websockets.frames import Frame, Opcode
 
-from app.socket_send import RAW_SEND, KeepSocketSend, text_frame, text_sender
+from app.play.socket_send import RAW_SEND, KeepSocketSend, text_frame, text_sender
 from tests.server.follow import follow, recv_version
 from tests.server.helpers import auth, recv_view, run_async, settled_started_room
 

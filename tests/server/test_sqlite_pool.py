@@ -1,4 +1,4 @@
-"""SQLite sessions come from a few kept connections (app.db: a session of its own cost a new
+"""SQLite sessions come from a few kept connections (app.infra.db: a session of its own cost a new
 aiosqlite connection and thread, ~2.9 ms of CPU against ~0.6 ms, a dozen times per room), and
 none outlives the server: a session cut short by a cancel, kept ones and extra ones are all gone
 after the engine's disposal (a connection's thread is not a daemon: one left open keeps the
@@ -8,9 +8,9 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from app.db import SQLITE_KEPT, make_engine, make_sessionmaker
-from app.migrate import upgrade
-from app.models import GameRow
+from app.infra.db import SQLITE_KEPT, make_engine, make_sessionmaker
+from app.infra.migrate import upgrade
+from app.infra.models import GameRow
 from tests.server.helpers import run_async
 
 

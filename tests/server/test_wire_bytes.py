@@ -1,4 +1,4 @@
-"""The wire's shortcuts (app/wire.py: pieces taken over from the previous cut, operations shared
+"""The wire's shortcuts (app/play/wire.py: pieces taken over from the previous cut, operations shared
 between seats, the fields cut afresh) change no byte of a message: after every move of random games
 (both rulesets, promos, undo, any set of seats pushed to), each seat's full view and patch read
 byte for byte as those built the straightforward way from copies of the views taken when they were
@@ -12,7 +12,7 @@ import random
 import orjson
 import pytest
 
-from app.wire import Cut, _seat_cut, cut, diff, members, patch_payload, view_payload
+from app.play.wire import Cut, _seat_cut, cut, diff, members, patch_payload, view_payload
 from engine import new_game
 
 GAMES = [(revs, seed, {}) for revs in (1, 2, 3) for seed in (31, 32)] + [

@@ -1,4 +1,4 @@
-"""JSON Patches between versions of a view (app.wire, issue 14): applied by a standard RFC 6902
+"""JSON Patches between versions of a view (app.play.wire, issue 14): applied by a standard RFC 6902
 implementation (jsonpatch) on what a client had, every patch of a whole game gives exactly the next
 full view, for every seat, the spectator and the admin."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import statistics
 import jsonpatch
 import orjson
 
-from app.wire import Cut, cut, diff, patch_payload, view_payload
+from app.play.wire import Cut, cut, diff, patch_payload, view_payload
 from engine import new_game
 
 

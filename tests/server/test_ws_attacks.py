@@ -276,7 +276,7 @@ def test_clients_that_vanish_leave_no_traceback_in_the_log(db_url, tmp_path):
 def test_a_move_made_while_a_socket_joins_still_reaches_it(client, monkeypatch):
     """A socket registers after reading its seats and chat, then takes the game; a move pushed in
     between must not leave it on the older version until the next move (it gets the newer one)."""
-    from app.games import make_move
+    from app.play.games import make_move
 
     room, tokens = started_room(client, 1)
     gid = room["id"]

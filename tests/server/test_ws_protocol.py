@@ -1,4 +1,4 @@
-"""`doi serve`'s websocket protocol (app/ws_protocol.py, issue 14): a socket is not paused and
+"""`doi serve`'s websocket protocol (app/web/ws_protocol.py, issue 14): a socket is not paused and
 resumed around every message, yet a client that sends faster than the app reads is held back, and
 every message still arrives whole and in order."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import websockets
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from app import serve as serve_module
-from app.ws_protocol import QUEUE_HIGH, SteadyReading
+from app.web.ws_protocol import QUEUE_HIGH, SteadyReading
 from tests.server.helpers import run_async
 
 

@@ -1,0 +1,165 @@
+"""SQLAlchemy 2 models. The action log is the source of truth; snapshots make loading fast."""
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    revolutionaries: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict] = mapped_column(JSON)  # the engine options, exactly as the engine takes them
+    private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # unlisted; seats need invites
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open, active, finished, abandoned
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    creator_ip: Mapped[str] = mapped_column(String(64), default="")
+    pace: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # None: live, no clock (app.seats.clocks)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class OfGame:
+    """A row that belongs to one game and goes with it."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+
+
+class SeatRow(OfGame, Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+    seat: Mapped[str] = mapped_column(String(16))
+    invite_hash: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    guest_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)  # the bot level; None: a human seat
+    # A person's seat a bot plays while they are away (their token still holds it: app.seats.zombies).
+    zombie: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # a socket of it was open
+
+
+class ActionRow(OfGame, Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    # Found by game through the (game_id, seq) constraint's index: a second index on game_id alone
+    # would cost every move's insert a B-tree more (migration 0006).
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[str] = mapped_column(String(16))
+    action: Mapped[dict] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SnapshotRow(OfGame, Base):
+    __tablename__ = "snapshots"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))  # as ActionRow's
+    seq: Mapped[int] = mapped_column(Integer)
+    state: Mapped[dict] = mapped_column(JSON)  # compressed with lz4 on PostgreSQL (migration 0007)
+
+
+class ChatRow(OfGame, Base):
+    __tablename__ = "chat"
+    seat: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AdminRow(Base):
+    __tablename__ = "admins"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class BotLeaseRow(Base):
+    """Which instance thinks for a game's bot seats, until when (app.seats.seat_bots)."""
+
+    __tablename__ = "bot_leases"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SecretRow(Base):
+    """Secrets generated once and shared by every instance (the cookie key when none is configured)."""
+
+    __tablename__ = "server_secrets"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RateEventRow(Base):
+    """One attempt counted by a rate limit (app/web/limits.py): rooms created, admin logins."""
+    __tablename__ = "rate_events"
+    __table_args__ = (Index("ix_rate_events_scope_key_at", "scope", "key", "at"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    scope: Mapped[str] = mapped_column(String(16))
+    key: Mapped[str] = mapped_column(String(128))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class ClockRow(Base):
+    """The clocks of a paced game's seats at game version `version` (app.seats.clocks)."""
+
+    __tablename__ = "game_clocks"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    state: Mapped[dict] = mapped_column(JSON)
+    next_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+
+
+class SeatEventRow(OfGame, Base):
+    """A seat changed hands at game version `version`: to a bot, back to its person, or left (app.seats.zombies)."""
+
+    __tablename__ = "seat_events"
+    seat: Mapped[str] = mapped_column(String(16))
+    version: Mapped[int] = mapped_column(Integer)
+    by: Mapped[str] = mapped_column(String(16))        # who plays the seat from then on: "bot" or "human"
+    reason: Mapped[str] = mapped_column(String(16))    # "time", "away", "back", "left"
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # a left seat's old token
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HookRow(Base):
+    """A room's webhook (app.seats.webhooks): its URL (never shown to anyone), delivery progress, lease."""
+
+    __tablename__ = "room_hooks"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    url: Mapped[str] = mapped_column(Text)
+    done_version: Mapped[int] = mapped_column(Integer, default=0)
+    last_active: Mapped[list] = mapped_column(JSON, default=list)  # seats to act at done_version
+    holder: Mapped[str] = mapped_column(String(64), default="")
+    lease_until: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    delivered: Mapped[int] = mapped_column(Integer, default=0)
+    failed: Mapped[int] = mapped_column(Integer, default=0)

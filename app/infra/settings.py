@@ -1,0 +1,81 @@
+"""Configuration from the environment (DOI_*), via pydantic-settings."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="DOI_", env_file=".env", extra="ignore")
+
+    # A plain "postgresql://user@host:port/db" or "sqlite:///path" URL; the app picks its driver.
+    database_url: str = ""
+    # Fan-out between instances over Redis pub/sub ("redis://host:6379/0"); empty: PostgreSQL
+    # LISTEN/NOTIFY (or nothing on SQLite, one process). The channel defaults to one per database.
+    redis_url: str = ""
+    redis_channel: str = ""
+    # Signs the guest and admin cookies. Empty: a random key made once and kept in the database
+    # (table server_secrets), the same for every instance and across restarts.
+    secret_key: str = ""
+    # Public base URL used in invite links (empty: relative links).
+    public_url: str = ""
+    snapshot_every: int = 50
+    # PostgreSQL connections one instance keeps for writing moves (app.play.movelog); more writes at
+    # once wait for a free one. Count them, with the session pool's 30, against max_connections.
+    move_writers: int = Field(default=8, ge=1, le=64)
+    max_message_bytes: int = 16_384
+    # Read once at start (schemas and pages): longest chat message and player name, in characters.
+    max_chat_chars: int = Field(default=500, ge=1, le=4000)
+    max_name_chars: int = Field(default=40, ge=1, le=64)  # names are stored in 64-character columns
+    cookie_secure: bool = False
+    # Limits (per connection / per client address / per admin name); README.md lists them all.
+    messages_per_second: float = 20.0   # sustained websocket messages per connection
+    message_burst: int = 40             # short bursts above the rate
+    rooms_per_hour: int = 30            # rooms one client address may create per hour
+    login_attempts_per_address: int = 10  # admin logins (failed or in progress) per address per window
+    login_attempts_per_name: int = 10     # the same per admin name, whatever the address
+    login_window: float = 900.0           # seconds
+    # Client addresses (for the limits above) are the TCP peer's. Behind a reverse proxy, list the
+    # proxies' addresses or networks ("10.0.0.5,192.168.0.0/16"): only a request from one of them
+    # has its X-Forwarded-For header believed. Empty: no forwarded header is ever believed.
+    trusted_proxies: str = ""
+    idle_timeout: float = 300.0         # seconds without any message before a socket is closed
+    json_logs: bool = True
+    # Bot seats (app.seats.seat_bots): seconds a bot waits before it moves, so people can follow (0 in
+    # tests); seconds an instance holds a game's bots before another instance may take them over
+    # (after a crash, the bots resume within about this long).
+    bot_pause: float = Field(default=1.0, ge=0, le=60)
+    bot_lease_seconds: float = Field(default=10.0, ge=1, le=600)
+    # Clocks (app.seats.clocks): how often each instance looks for a clock or deadline that ran out
+    # (seconds); the time a seat whose clock ran out gets when its owner takes it back from the bot.
+    clock_tick: float = Field(default=1.0, gt=0, le=60)
+    clock_resume_seconds: int = Field(default=60, ge=1, le=3600)
+    # Zombies (app.seats.zombies): a seat with no open socket for this many seconds counts as away, and
+    # the other players may hand it to a bot.
+    away_grace_seconds: float = Field(default=60.0, ge=1, le=86_400)
+    # Webhooks (app.seats.webhooks): a room's creator may give a URL that gets a JSON POST on each turn
+    # change. By default only public addresses are called (no loopback, private, link-local or
+    # reserved targets: the server must not be a way into its own network); set
+    # DOI_WEBHOOK_ALLOW_PRIVATE=true to allow them (tests, a LAN install).
+    webhook_allow_private: bool = False
+    webhook_timeout: float = Field(default=5.0, gt=0, le=60)     # seconds per attempt
+    webhook_attempts: int = Field(default=8, ge=1, le=30)        # then that notification is dropped
+    webhook_backoff: float = Field(default=1.0, gt=0, le=600)    # first retry delay, doubled each time (max 5 min)
+    webhook_lease_seconds: float = Field(default=30.0, ge=1, le=600)
+
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            if self.database_url.startswith("sqlite:///") and self.database_url != "sqlite:///:memory:":
+                Path(self.database_url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+            return self.database_url
+        var = Path.cwd() / "var"
+        var.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{var / 'doi.sqlite3'}"
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,259 @@
+"""Bot seats: the server plays the seats a room gave to a bot, through the same move service as a
+person (app.play.games.make_move: version check, persistence, fan-out).
+
+A bot sees exactly what a person in its seat would: `game.view(seat)` and the legal actions in it
+(without the undo marks, `marks=False`: a bot never undoes).
+
+Several instances: each game with bot seats has one lease row (`bot_leases`: holder + expiry).
+An instance thinks for a game's bots only while it holds the lease, so two instances never think
+for the same seat; the version check makes each bot move land exactly once even if they did. An
+instance renews all its leases in one statement every half lease (the sweep), and a bot move
+renews its game's lease itself only when the sweep is late. When the holder dies its leases run
+out and another instance (or the restarted one) takes the games over: every instance looks for
+such games at start and at each sweep, and on every change it hears of. Leases compare the
+instances' clocks (keep them in sync).
+
+A person's move comes first: at most `LANES` bot moves of this instance are past their pause at
+once (reading the view, choosing, the move itself), so however many rooms' bots are due at the
+same moment, a person's move waits for at most that many bot moves, not for all of them; bots
+that are due queue for a lane (in order) and look at their game again once they have one.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import zlib
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import or_, select, update
+
+from app.infra.models import BotLeaseRow, GameRow
+from app.play.games import make_move
+from app.play.store import Stale, StoreError
+from app.seats.game_workers import GameWorkers
+from bots.greedy import GreedyBot
+from bots.random_bot import RandomBot
+
+log = logging.getLogger("doi.bots")
+LEVELS = ("easy", "normal")
+# Bot moves in progress at once on one instance. Two keep a lane busy while the other waits for
+# its commit; more only lengthen the queue in front of a person's move.
+LANES = 2
+RENEW_BATCH = 500  # games per lease-renewing statement (SQLite caps the parameters of one)
+
+PROTOCOL_NOTE = """
+## Bot seats
+
+`POST /api/games` takes `"bots": {seat: level}`: the server plays those seats, `"easy"` (a random
+legal action) or `"normal"` (the greedy bot). A bot seat is claimed at creation (named
+`"Bot (easy)"` / `"Bot (normal)"`) and gets no invite in `CreatedGame.invites`; a room whose every
+seat is a bot starts at once, the others when their human seats are claimed. Claiming a bot seat
+answers `409 taken`; a seat the game does not have, or an unknown level, `422`.
+
+Seat lists (`GameSummary.seats`, the `seats` of every `view` frame and of `GET .../view`) give
+each seat's `bot` level, `null` for a person. A bot moves `DOI_BOT_PAUSE` seconds (default 1)
+after its seat becomes active, through the same path as a person's move: its moves reach the
+sockets as ordinary `view` frames, each version once and in order. A decision a person's seat
+may take too (a team choice offered to every Revolutionary) is left to the people: bot teammates
+wait until no person can act (a person's seat a bot plays while they are away counts as a bot).
+Bots stop when the game is finished or abandoned.
+"""
+
+
+class SeatBot:
+    """One bot seat's player. `choose` reads the seat's view only (never the game)."""
+
+    def __init__(self, level: str, seed: int):
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}")
+        self.level = level
+        self.bot = GreedyBot(seed) if level == "normal" else RandomBot(seed)
+
+    def choose(self, view: dict) -> dict:
+        actions = view["actions"]
+        if isinstance(self.bot, GreedyBot):
+            return self.bot.choose(view, actions)
+        return self.bot.choose(actions)
+
+
+def bot_seed(game_seed: int, seat: str) -> int:
+    return (game_seed * 1_000_003 + zlib.crc32(seat.encode())) % 2**31
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class BotDriver(GameWorkers):
+    """Drives this instance's share of the bot seats: one task per game while a bot of it is to move."""
+
+    what = "bots"
+
+    def __init__(self, app):
+        settings = app.state.settings
+        super().__init__(timedelta(seconds=settings.bot_lease_seconds))
+        self.app = app
+        self.pause = settings.bot_pause
+        self.bots: dict[tuple[str, str], SeatBot] = {}
+        self.held: dict[str, datetime] = {}  # games whose lease we hold, until when
+        self.lanes = asyncio.Semaphore(LANES)
+        self.moves = 0
+
+    async def start(self) -> None:
+        self.start_background()
+
+    async def stop(self) -> None:
+        await self.cancel_tasks()
+        # Hand our games over at once rather than after the lease runs out.
+        if self.held:
+            with contextlib.suppress(Exception):
+                async with self.app.state.store.transaction() as s:
+                    await s.execute(update(BotLeaseRow).where(BotLeaseRow.holder == self.holder)
+                                    .values(expires_at=_now() - timedelta(seconds=1)))
+
+    def wanted(self, gid: str) -> bool:
+        return not self.app.state.store.without_bots(gid)  # most games: no task per move
+
+    # ----- finding games ---------------------------------------------------------------------------
+    async def drivable(self) -> list[str]:
+        """Running games with bot seats whose lease is free, run out, or ours."""
+        now = _now()
+        q = (select(GameRow.id).join(BotLeaseRow, BotLeaseRow.game_id == GameRow.id)
+             .where(GameRow.status == "active",
+                    or_(BotLeaseRow.expires_at < now, BotLeaseRow.holder == self.holder)))
+        async with self.app.state.store.sessions() as s:
+            return list((await s.execute(q)).scalars().all())
+
+    async def sweep(self) -> list[str]:
+        await self.renew()
+        return await self.drivable()
+
+    # ----- leases ----------------------------------------------------------------------------------
+    async def renew(self) -> None:
+        """Every lease we hold, for another lease period, in one statement; a lease another instance
+        took meanwhile (ours had run out) is no longer ours."""
+        if not self.held:
+            return
+        now = _now()
+        gids = list(self.held)
+        ours: set[str] = set()
+        async with self.app.state.store.transaction() as s:
+            for i in range(0, len(gids), RENEW_BATCH):
+                res = await s.execute(update(BotLeaseRow)
+                                      .where(BotLeaseRow.game_id.in_(gids[i:i + RENEW_BATCH]), BotLeaseRow.holder == self.holder)
+                                      .values(expires_at=now + self.lease).returning(BotLeaseRow.game_id))
+                ours.update(res.scalars().all())
+        for gid in gids:
+            if gid in ours:
+                if gid in self.held:  # not dropped while we waited
+                    self.held[gid] = now + self.lease
+            else:
+                self.held.pop(gid, None)
+
+    async def _take(self, gid: str) -> bool:
+        """Hold `gid`'s lease: take it when it is free or ran out, renew it when the sweep (which
+        renews every half lease) is late, i.e. with less than a quarter of it left."""
+        now = _now()
+        until = self.held.get(gid)
+        if until is not None and until - now > self.lease / 4:
+            return True
+        async with self.app.state.store.transaction() as s:
+            res = await s.execute(update(BotLeaseRow).where(
+                BotLeaseRow.game_id == gid, or_(BotLeaseRow.holder == self.holder, BotLeaseRow.expires_at < now))
+                .values(holder=self.holder, expires_at=now + self.lease))
+        if res.rowcount == 1:
+            self.held[gid] = now + self.lease
+            return True
+        self.held.pop(gid, None)
+        return False
+
+    def _drop(self, gid: str) -> None:
+        self.held.pop(gid, None)
+        for key in [k for k in self.bots if k[0] == gid]:
+            del self.bots[key]
+
+    # ----- playing ---------------------------------------------------------------------------------
+    async def _drive(self, gid: str) -> None:
+        while True:
+            self.pending.discard(gid)
+            try:
+                again = await self._step(gid)
+            except asyncio.CancelledError:
+                raise
+            except StoreError as e:  # the game ended, was abandoned or deleted meanwhile (409/404)
+                if e.status not in (404, 409):
+                    log.error("bot move failed: %s", e.message, extra={"game_id": gid})
+                again = False
+            except Exception:  # a bug must not take the driver down: the next change retries
+                log.exception("bot driver failed", extra={"game_id": gid})
+                again = False
+            if not again and gid not in self.pending:
+                return
+
+    def _bot_to_move(self, gid: str, game, seats) -> tuple[str, SeatBot] | None:
+        active = game.active_seats()  # the seats with legal actions
+        if {r.seat for r in seats if not r.bot}.intersection(active):
+            return None  # a choice a person may make too (a team choice) is theirs: bot teammates leave it to them
+        levels = {r.seat: r.bot for r in seats if r.bot}
+        for seat in active:
+            if seat in levels:
+                key = (gid, seat)
+                if key not in self.bots:
+                    self.bots[key] = SeatBot(levels[seat], bot_seed(game.seed, seat))
+                return seat, self.bots[key]
+        return None
+
+    async def _current(self, gid: str):
+        """(version, status, game): our running copy without a database read when we have one (the
+        bus keeps it current; a move on a copy another instance got ahead of is refused as stale)."""
+        return await self.app.state.store.current(gid)
+
+    async def _step(self, gid: str) -> bool:
+        """Make one bot move if one is due; True when the game should be looked at again."""
+        store = self.app.state.store
+        # Seat rows are cached once a game runs: a game without bots costs its moves nothing here.
+        seats = await store.seats(gid)
+        if not any(r.bot for r in seats):
+            return False
+        version, status, game = await self._current(gid)
+        if status != "active":  # open (waiting for people), finished or abandoned: nothing to do
+            if status != "open":
+                self._drop(gid)
+            return False
+        if self._bot_to_move(gid, game, seats) is None:
+            return False
+        if not await self._take(gid):
+            return False  # another instance drives this game
+        if self.pause:
+            await asyncio.sleep(self.pause)
+        async with self.lanes:
+            return await self._move(gid, version)
+
+    async def _move(self, gid: str, version: int) -> bool:
+        """The bot move of `gid` due at `version`, in a lane: look again (someone may have moved
+        while the bot paused or queued), read the view, choose, play it through the move service."""
+        store = self.app.state.store
+        seats = await store.seats(gid)  # its owner may have taken a seat back meanwhile (app.seats.zombies)
+        now, status, game = await self._current(gid)
+        if now != version or status != "active":
+            return True  # someone moved (or the game ended) meanwhile: look again
+        # No await between reading the view and choosing: the cached game is only ours until then.
+        found = self._bot_to_move(gid, game, seats)
+        if found is None:
+            return True
+        seat, bot = found
+        metrics = self.app.state.metrics
+        # The event loop's CPU clock: what the bot used, not what worker threads did meanwhile.
+        cpu = time.thread_time()
+        # Without the undo marks: a bot never undoes, and the marks try every legal action.
+        action = bot.choose(game.view(seat, marks=False))
+        metrics.bot_think.inc(time.thread_time() - cpu)
+        try:
+            await make_move(self.app, gid, seat, version, action)
+        except Stale:
+            return True
+        self.moves += 1
+        metrics.bot_moves.inc()
+        return True
