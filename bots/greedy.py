@@ -16,7 +16,7 @@ import random
 from engine.public import DISTANCE as DIST  # static map distances (steps between locations)
 from engine.public import catalog, injury_limit
 
-from . import zhukov_night, zhukov_team
+from . import soviet_spa, zhukov_night, zhukov_team
 
 # The map is public, static information (the same the client draws).
 NEIGHBOURS = {loc["id"]: loc["neighbours"] for loc in catalog()["locations"]}
@@ -27,6 +27,9 @@ class GreedyBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self.rev = RevTurn()
+        # Rulebook, Attack!: two Attack! cards a day may not target the same location. The view
+        # does not list today's targets, so the bot remembers its own (day, location).
+        self.attacked: set[tuple[int, str]] = set()
 
     def choose(self, view: dict, actions: list[dict]) -> dict:
         pool = [a for a in actions if a["type"] != "undo"] or actions
@@ -39,13 +42,16 @@ class GreedyBot:
             if planned is not None and planned in pool:
                 return planned
         scored = [(self.score(view, a), self.rng.random(), i) for i, a in enumerate(pool)]
-        return pool[max(scored)[2]]
+        picked = pool[max(scored)[2]]
+        if picked["type"] == "attack":
+            self.attacked.add((view["day"], picked["location"]))
+        return picked
 
     # ----- scoring ----------------------------------------------------------------------------------
     def score(self, v: dict, a: dict) -> float:
         seat = v["seat"]
         if seat == "soviet":
-            return soviet_score(v, a)
+            return soviet_score(v, a, {loc for day, loc in self.attacked if day == v["day"]})
         return rev_score(v, a, seat)
 
 
@@ -115,9 +121,21 @@ END_NEAR = 3.0
 ZHUKOV_KEEP = {"Ambush": 30.0, "First aid kit": 25.0, "Build barricade": 20.0}
 
 
-def card_value(c: dict, day: int, zhukov: bool = False) -> float:
-    """What keeping a card in hand is worth (in event = 100 units): nothing on the last day."""
+# A First aid kit in the hand of a hurt Revolutionary is an injury it can take back: worth this much
+# per injury (in event = 100 units), so the plan pays icons and steps with other cards first.
+FIRST_AID_PER_INJURY = 15.0
+# Revolutionary cards and fighters remove injuries; at this many injuries the bot heals at once.
+HEAL_AT = 2
+# Losing the game on the spot (an injury at the limit), in event = 100 units: above any plan.
+GAME_LOST = 5000.0
+
+
+def card_value(c: dict, day: int, zhukov: bool = False, injuries: int = 0) -> float:
+    """What keeping a card in hand is worth (in event = 100 units): nothing on the last day (but a
+    First aid kit keeps its worth while its holder is hurt)."""
     base = 10.0 if day <= 5 else (6.0 if day == 6 else 0.5)
+    if injuries and not zhukov and c.get("name") == "First aid kit":  # (Zhukov: ZHUKOV_KEEP)
+        base += FIRST_AID_PER_INJURY * injuries
     if zhukov and c.get("name") in ZHUKOV_KEEP and day <= 6:
         return base + ZHUKOV_KEEP[c["name"]]
     if c.get("aid"):
@@ -151,9 +169,11 @@ def reward_bonus(v: dict, eid: str) -> float:
     return bonus
 
 
-def cover(need: dict, fixed: dict, hand: list[dict], day: int, values: list[float] | None = None) -> list[int] | None:
+def cover(need: dict, fixed: dict, hand: list[dict], day: int, values: list[float] | None = None,
+          keep: frozenset = frozenset()) -> list[int] | None:
     """Indices of the cheapest-looking cards of `hand` that, with the `fixed` icons (fighters),
-    meet `need`; None if the hand cannot."""
+    meet `need`; None if the hand cannot. The cards of `keep` (indices: a hurt player's First aid
+    kit) pay only what nothing else can."""
     missing = {i: n - fixed.get(i, 0) for i, n in need.items() if n > fixed.get(i, 0)}
     if not missing:
         return []
@@ -166,7 +186,7 @@ def cover(need: dict, fixed: dict, hand: list[dict], day: int, values: list[floa
             if missing[icon] <= 0:
                 break
             c = hand[k]
-            if k in used or c.get("aid") or icon not in c["icons"]:
+            if k in used or c.get("aid") or icon not in c["icons"] or k in keep:
                 continue
             if len(c["icons"]) > 1 and missing[icon] == 1 and any(
                     j not in used and not hand[j].get("aid") and hand[j]["icons"] == [icon] for j in order):
@@ -175,15 +195,21 @@ def cover(need: dict, fixed: dict, hand: list[dict], day: int, values: list[floa
             for i in c["icons"]:
                 if missing.get(i, 0) > 0:
                     missing[i] -= 1
-    for icon in sorted(missing):
-        for k in order:
-            if missing[icon] <= 0:
-                break
-            c = hand[k]
-            if k in used or not c.get("aid") or icon not in c["icons"]:
-                continue
-            used.append(k)
-            missing[icon] -= 1
+    # then the wildcards (Aid), and last the cards worth keeping (a hurt player's First aid kit)
+    for last in (False, True):
+        for icon in sorted(missing):
+            for k in order:
+                if missing[icon] <= 0:
+                    break
+                c = hand[k]
+                if k in used or icon not in c["icons"] or (k in keep) != last:
+                    continue
+                if not last and not c.get("aid"):
+                    continue
+                used.append(k)
+                for i in ([icon] if c.get("aid") else c["icons"]):
+                    if missing.get(i, 0) > 0:
+                        missing[i] -= 1
     if any(n > 0 for n in missing.values()):
         return None
     return used
@@ -215,14 +241,17 @@ def plan_turn(v: dict, seat: str) -> Plan:
     locs = v["locations"]
     cards = list(v["hand"])
     blank = {"icons": [], "aid": False, "ability": None, "id": "?"}
-    value = [card_value(c, day, v.get("ruleset") == "zhukov") for c in cards]
+    injuries = v["injuries"].get(seat, 0)
+    zhukov_game = v.get("ruleset") == "zhukov"
+    value = [card_value(c, day, v.get("ruleset") == "zhukov", injuries) for c in cards]
+    first_aid = {k for k, c in enumerate(cards) if injuries and not zhukov_game and c.get("name") == "First aid kit"}
     blank_value = card_value(blank, day)
     # a hand is a tuple of card indices sorted by value (cheapest first); -1 is a card still to draw
     hand0 = tuple(sorted(range(len(cards)), key=lambda k: value[k]))
     bonus_ammo = any(x["id"] == "e03" for x in v.get("lapsing", []))
     n_events0 = sum(1 for x in locs.values() if x["event"])
     mv = morale_value(v)
-    injuries = v["injuries"].get(seat, 0)
+    limit = injury_limit(v["revolutionaries"], v["options"])
     nodes = [0]
     active = {loc: [f for f in x["fighters"] + x["revolutionary_tanks"] if f["active"]] for loc, x in locs.items()}
     bonus = {loc: reward_bonus(v, x["event"]["id"]) for loc, x in locs.items() if x["event"]}
@@ -234,11 +263,17 @@ def plan_turn(v: dict, seat: str) -> Plan:
     where0 = {f["id"]: loc for loc, fs in active.items() for f in fs}
 
     def danger(loc, tanks_gone):
+        """Expected cost of the Soviet tanks' retaliation before an action at `loc` (each hits on
+        1-3); with one injury left before the limit, the chance that more hits come than active
+        fighters there can take is the chance of losing the game."""
         tanks = locs[loc]["soviet_tanks"] - tanks_gone.get(loc, 0)
         if tanks <= 0 or shielded[loc]:
             return 0.0
         hit_cost = 18 if active[loc] else 25 + 12 * injuries
-        return tanks * 0.5 * hit_cost
+        cost = tanks * 0.5 * hit_cost
+        if injuries + 1 >= limit:
+            cost += GAME_LOST * p_more_hits(tanks, len(active[loc]))
+        return cost
 
     zhukov = v.get("ruleset") == "zhukov"
     solo = v["revolutionaries"] == 1
@@ -289,7 +324,8 @@ def plan_turn(v: dict, seat: str) -> Plan:
         key = (tuple(sorted(need.items())), tuple(sorted(fixed.items())), hand)
         if key not in cover_memo:
             real = [k for k in hand if k >= 0]
-            used = cover(need, fixed, [cards[k] for k in real], day, [value[k] for k in real])
+            keep = frozenset(j for j, k in enumerate(real) if k in first_aid)
+            used = cover(need, fixed, [cards[k] for k in real], day, [value[k] for k in real], keep)
             cover_memo[key] = None if used is None else [real[j] for j in used]
         return cover_memo[key]
 
@@ -455,8 +491,7 @@ class RevTurn:
                     (here["soviet_tanks"] and loc == pos and kind != "pass")
                     or (kind == "pass" and 3 * here["snipers"] + here["militia"] >= 3)):
                 return a
-            if name == "First aid kit" and kind in ("pass", "draw_card") and loc == pos and \
-                    v["injuries"].get(seat, 0) >= 2 and turn_left(v) > 0:
+            if name == "First aid kit" and should_heal(v, seat):
                 return a
             if name == "First aid kit" and v.get("ruleset") == "zhukov" and v["injuries"].get(seat, 0) >= 1:
                 return a  # Zhukov: the SPA attacks every night; heal at once
@@ -487,8 +522,9 @@ class RevTurn:
         if pay:
             reserved = self._reserved(seat)
             hand = {c["id"]: c for c in v["hand"]}
+            hurt = v["injuries"].get(seat, 0)
             return min(pay, key=lambda a: (a["card"] in reserved,
-                                           card_value(hand[a["card"]], v["day"], v.get("ruleset") == "zhukov")))
+                                           card_value(hand[a["card"]], v["day"], v.get("ruleset") == "zhukov", hurt)))
         return next((a for a in actions if a["type"] == "done"), None)
 
     def _collect(self, v, actions, seat):
@@ -527,10 +563,46 @@ def turn_left(v: dict) -> int:
     return (v.get("turn") or {}).get("actions_left", 0)
 
 
+def p_more_hits(tanks: int, absorbers: int) -> float:
+    """The chance that `tanks` Soviet tanks (each hits on 1-3 of a die) hit more than `absorbers` times."""
+    from math import comb
+
+    return sum(comb(tanks, k) for k in range(absorbers + 1, tanks + 1)) / 2 ** tanks
+
+
+def lethal_here(v: dict, seat: str) -> bool:
+    """An action here could cost the game: one injury from the limit, unshielded Soviet tanks."""
+    here = v["locations"][v["positions"][seat]]
+    if not here["soviet_tanks"] or here["barricades"]:
+        return False
+    if any(f["id"] == "f_peter_hajas" and f["active"] for f in here["fighters"]):
+        return False
+    return v["injuries"].get(seat, 0) + 1 >= injury_limit(v["revolutionaries"], v["options"])
+
+
+def should_heal(v: dict, seat: str) -> bool:
+    """Play a First aid kit (an action) now: hurt enough, an action left, and no tank fire here that
+    costs more than the injury healed (with the injury limit one away, none at all)."""
+    hurt = v["injuries"].get(seat, 0)
+    if turn_left(v) <= 0 or hurt < HEAL_AT:
+        return False
+    here = v["locations"][v["positions"][seat]]
+    if lethal_here(v, seat):
+        return False
+    return here["barricades"] > 0 or here["soviet_tanks"] <= 1
+
+
+# Rulebook, Retaliation of Soviet Tanks: the tanks fire before each of these actions.
+TANK_FIRE_ACTIONS = {"resolve_event", "destroy_tank", "attack_militia", "activate_fighter", "draw_card",
+                     "give_cards", "take_cards"}
+
+
 def rev_score(v: dict, a: dict, seat: str) -> float:
     t = a["type"]
     here = v["positions"][seat]
     loc = v["locations"][here]
+    if t in TANK_FIRE_ACTIONS and (v.get("decision") or {}).get("kind") == "turn" and lethal_here(v, seat):
+        return -GAME_LOST
     if t == "resolve_event":
         return 100
     if t == "destroy_tank":
@@ -579,11 +651,43 @@ def rev_score(v: dict, a: dict, seat: str) -> float:
     return 5
 
 
+# Rulebook, Support step: the Soviet draws back up to the hand limit the support marker shows, once a
+# day; a headline card is worth about this many CP.
+SUPPORT_LIMITS = [x["hand_limit"] for x in catalog()["support_track"]]
+HEADLINE_CARD_CP = 2.5
+LAST_DAY = 7
+
+
+def support_shift_value(v: dict, steps: int) -> float:
+    """What moving the support marker `steps` toward the Soviet (red) end is worth to the Soviet, in
+    CP (negative toward the Hungarian end): the cards the hand limit gains or loses at each remaining
+    support step, plus half of the next step's (a second shift the same way comes closer)."""
+    i = v["support_index"]
+    top = len(SUPPORT_LIMITS) - 1
+
+    def limit(k):
+        return SUPPORT_LIMITS[max(0, min(top, k))]
+
+    j = max(0, min(top, i + steps))
+    if j == i:
+        return 0.0
+    way = 1 if j > i else -1
+    cards = (limit(j) - limit(i)) + 0.5 * (limit(j + way) - limit(i + way))
+    draws = max(1, LAST_DAY - v["day"])  # the support steps of this day to day 6 refill the hand
+    return cards * draws * HEADLINE_CARD_CP
+
+
+SUPPORT_TO_HUNGARY = {"h01", "h29", "h33"}  # green headlines that shift support toward the Hungarian end
+
+
 def green_gift(v: dict, hid: str) -> float:
     """What a green headline's text gives the Revolutionaries, in CP (one card is about one CP; a
-    morale step is a card at each remaining end-of-phase draw)."""
+    morale step is a card at each remaining end-of-phase draw; a support step is the Soviet's hand
+    limit at each remaining support step)."""
     k = v["revolutionaries"]
     morale = 0.6 * max(1, 8 - v["day"]) if v["morale"] < 6 else 0.3
+    if hid in SUPPORT_TO_HUNGARY:
+        return max(0.0, -support_shift_value(v, -1)) + (2.5 if hid == "h33" else 0.0)
     return {"h01": 1.5, "h02": 1.5, "h03": 0.7 * k, "h07": 2, "h08": k, "h15": 2, "h17": 2.5, "h19": 1,
             "h21": 2.5, "h22": morale, "h26": morale + 0.6 * k, "h27": 2, "h29": 1.5, "h31": 3, "h32": 1.5,
             "h33": 2.5, "h34": 3.5, "h35": 1, "h36": 5}.get(hid, 1.5)
@@ -605,13 +709,44 @@ def hit_value(v: dict, loc_id: str) -> float:
 
 
 MORALE_HEADLINES = {"h28", "h38", "h41"}  # red headlines that shift morale toward the Soviet end
+# What the lasting pieces a red headline puts on the board are worth, in CP: a Soviet tank (fires at
+# every action next to it, counts at the evaluation), a sniper (3 strength to the SPA's attacks).
+TANK_CP = 1.5
+SNIPER_CP = 1.0
+# One action less for a Revolutionary this day (Curfew, Discord in revolutionary groups).
+ACTION_CP = {1: 3.0, 2: 2.5, 3: 2.2}
+PLACES = {"h06": (0, 1), "h09": (2, 0), "h14": (0, 2), "h16": (1, 1), "h30": (1, 0)}  # (tanks, snipers)
+
+
+def _morale_step(v: dict) -> float:
+    """A morale step toward the Soviet end, in thirds of a CP (the unit of `hit_value`)."""
+    return 3 * red_value(v, "h38")
 
 
 def red_value(v: dict, hid: str) -> float:
     """What resolving a red headline is worth, in CP (against the CP it would give instead)."""
+    events = [loc for loc, x in v["locations"].items() if x["event"]]
     if hid in MORALE_HEADLINES:
         # a card less at each remaining draw; the skull at the end of a day wins the game
-        return 0.7 * max(1, 8 - v["day"]) + (12 if v["morale"] <= 1 else (2 if v["morale"] == 2 else 0))
+        worth = 0.7 * max(1, 8 - v["day"]) + (12 if v["morale"] <= 1 else (2 if v["morale"] == 2 else 0))
+        if hid == "h28":  # H#1 / H#29 resolved: support moves too
+            worth += support_shift_value(v, ("h01" in v["marks"]) - ("h29" in v["marks"]))
+        return worth
+    if hid == "h11":  # support toward the Soviet end: a bigger hand at every remaining support step
+        return support_shift_value(v, 1)
+    if hid in ("h12", "h40"):  # one Revolutionary has an action less today
+        return ACTION_CP.get(v["revolutionaries"], 2.2)
+    if hid in PLACES:
+        tanks, snipers = PLACES[hid]
+        return tanks * TANK_CP + snipers * SNIPER_CP
+    if hid == "h20":  # every active fighter leaves Corvin Passage
+        here = v["locations"]["corvin"]
+        return 1.5 * sum(1 for f in here["fighters"] if f["active"])
+    if hid == "h24":  # an active fighter (or revolutionary tank) removed anywhere
+        return 1.5 if any(f["active"] for x in v["locations"].values()
+                          for f in x["fighters"] + x["revolutionary_tanks"]) else 0.0
+    if hid == "h37":  # a Turning Tide headline more, playable now
+        return HEADLINE_CARD_CP
     if hid == "h10":  # each Revolutionary with cards discards one
         return float(sum(1 for seat, n in v["hands"].items() if seat != "soviet" and n))
     if hid == "h25":  # each Revolutionary discards every card with the named icon
@@ -619,11 +754,10 @@ def red_value(v: dict, hid: str) -> float:
     if hid in ("h04", "h23", "h42"):  # one hit where a Revolutionary stands
         return max((hit_value(v, loc) for loc, x in v["locations"].items() if x["players"]), default=0.0) / 3
     # Soviet tanks firing (each hits on 1-3) wherever Revolutionaries stand
-    events = [loc for loc, x in v["locations"].items() if x["event"]]
     if hid == "h05":  # a tank more in an event location, then the tanks there fire
-        return max((_tank_fire_value(v, loc, 1) for loc in events), default=0.0)
+        return max((_tank_fire_value(v, loc, 1) for loc in events), default=0.0) + TANK_CP
     if hid == "h18":  # a tank more on the Radio, then the tanks there fire
-        return _tank_fire_value(v, "radio", 1)
+        return _tank_fire_value(v, "radio", 1) + TANK_CP
     if hid == "h39":  # tanks in event locations fire (their moves first are ignored)
         return sum(_tank_fire_value(v, loc) for loc in events)
     if hid == "h13":  # tanks fire where a Revolutionary with no injuries stands
@@ -637,7 +771,7 @@ def _tank_fire_value(v: dict, loc_id: str, extra: int = 0) -> float:
     return (v["locations"][loc_id]["soviet_tanks"] + extra) * 0.5 * hit_value(v, loc_id) / 3
 
 
-def soviet_score(v: dict, a: dict) -> float:
+def soviet_score(v: dict, a: dict, attacked: set = frozenset()) -> float:
     t = a["type"]
     players = {v["positions"][p] for p in v["positions"]}
     if t == "play_headline":
@@ -674,13 +808,10 @@ def soviet_score(v: dict, a: dict) -> float:
         return 30 - slot.get("cost", 0)
     if t == "play_spa":
         kind = next((c["kind"] for c in v["spa_pool"] if c["id"] == a["card"]), "")
-        return {"attack": 40, "place_militia": 30, "move_militia": 25, "move_sniper": 20}.get(kind, 10)
+        return soviet_spa.play_score(v, kind, attacked, hit_value, _morale_step(v))
     if t == "attack":
-        loc = v["locations"][a["location"]]
-        strength = 3 * loc["snipers"] + loc["militia"]
-        targets = len(loc["players"]) + sum(1 for f in loc["fighters"] if f["active"]) + loc["barricades"] \
-            + len(loc["revolutionary_tanks"])
-        return 10 + strength * 3 + (20 if targets else -20)
+        # the Attack! card's location, or E#22's optional Attack! effect (declined with "done", 15)
+        return 10 + soviet_spa.attack_value(v, a["location"], hit_value, _morale_step(v))
     if t == "place_militia":
         near = min((_dist(v, a["location"], p) for p in players), default=5)
         return 20 + a["count"] * 5 - near
@@ -689,7 +820,9 @@ def soviet_score(v: dict, a: dict) -> float:
         after = min((_dist(v, a["to"], p) for p in players), default=5)
         return 20 + (before - after) * 10
     if t == "retrieve_spa":
-        return 45 if not v["spa_pool"] else 5
+        useful = any(soviet_spa.play_score(v, c["kind"], attacked, hit_value, _morale_step(v)) > 15
+                     for c in v["spa_pool"])
+        return soviet_spa.retrieve_score(v, useful)
     if t == "draw_headline":
         return 10
     if t == "done":
