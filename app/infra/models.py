@@ -39,6 +39,10 @@ class GameRow(Base):
     result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     creator_ip: Mapped[str] = mapped_column(String(64), default="")
     pace: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # None: live, no clock (app.seats.clocks)
+    # How fast its bots move (app.seats.seat_bots; None: "normal", rooms made before the setting), and
+    # whether a person asked them to move at once until a person is to decide.
+    bot_pace: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    bot_skip: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

@@ -204,7 +204,7 @@ class GameStore:
     # ----- rooms ---------------------------------------------------------------------------------
     async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "",
                      bots: dict[str, str] | None = None, pace: dict | None = None,
-                     extra=None) -> tuple[str, dict]:
+                     extra=None, bot_pace: str = "normal") -> tuple[str, dict]:
         """A new room; `bots` (seat -> level) are claimed at once by the server; `extra(gid)` gives
         more rows to add in the same transaction (a clock, a webhook). Returns the id and an invite
         per human seat."""
@@ -223,7 +223,7 @@ class GameStore:
             await s.execute(_ADD_GAME, {
                 "id": gid, "revolutionaries": revolutionaries, "options": options, "private": private, "seed": game.seed,
                 "status": "active" if len(bots) == len(game.seats) else "open", "version": 0, "creator_ip": ip,
-                "pace": pace})
+                "pace": pace, "bot_pace": bot_pace, "bot_skip": False})
             seat_rows = []
             for seat in game.seats:
                 bot = bots.get(seat)

@@ -30,8 +30,9 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import or_, select, update
 
 from app.infra.models import BotLeaseRow, GameRow
+from app.play.store import StoreError
 from app.play.games import make_move
-from app.play.store import Stale, StoreError
+from app.play.store import Stale
 from app.seats.game_workers import GameWorkers
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot
@@ -42,6 +43,11 @@ LEVELS = ("easy", "normal")
 # its commit; more only lengthen the queue in front of a person's move.
 LANES = 2
 RENEW_BATCH = 500  # games per lease-renewing statement (SQLite caps the parameters of one)
+# A room's bot pace: the share of DOI_BOT_PAUSE (1 s by default) a bot waits before each move. A solo
+# Revolutionary waits for a median of 11 bot moves (90% at most 20) between two of their decisions
+# (greedy games, seeds 1-40), so "quick", the default, keeps a Soviet phase at about 3 s (6 s at worst).
+PACE_SECONDS = {"instant": 0.0, "quick": 0.3, "normal": 1.0}
+DEFAULT_PACE = "quick"
 
 PROTOCOL_NOTE = """
 ## Bot seats
@@ -53,9 +59,18 @@ seat is a bot starts at once, the others when their human seats are claimed. Cla
 answers `409 taken`; a seat the game does not have, or an unknown level, `422`.
 
 Seat lists (`GameSummary.seats`, the `seats` of every `view` frame and of `GET .../view`) give
-each seat's `bot` level, `null` for a person. A bot moves `DOI_BOT_PAUSE` seconds (default 1)
-after its seat becomes active, through the same path as a person's move: its moves reach the
-sockets as ordinary `view` frames, each version once and in order. A decision a person's seat
+each seat's `bot` level, `null` for a person. `"bot_pace"` sets how long a bot waits after its seat
+becomes active before it moves: `"instant"` (0), `"quick"` (0.3 s, the default) or `"normal"` (1 s;
+the seconds scale with the server's `DOI_BOT_PAUSE`, 1 by default); anything else answers `422`
+and creates nothing. `GameSummary.bot_pace` gives it back. It moves through the same path as a
+person's move: its moves reach the sockets as ordinary `view` frames, each version once and in
+order.
+
+`POST /api/games/{id}/skip` (a seat token) makes the room's bots move at once until a person is to
+decide (`204`), for everyone in the room: the bots are the room's, so a skip is too, and the next
+person to decide, whoever it is, ends it. A table shows "<seat> is thinking…" while a bot seat is to
+move, and "While you were away" sums up the log entries since the person's last decision (both
+computed by the client from the view). No token: `401`; no bot to move now: `409`. A decision a person's seat
 may take too (a team choice offered to every Revolutionary) is left to the people: bot teammates
 wait until no person can act (a person's seat a bot plays while they are away counts as a bot).
 Bots stop when the game is finished or abandoned.
@@ -99,6 +114,7 @@ class BotDriver(GameWorkers):
         self.bots: dict[tuple[str, str], SeatBot] = {}
         self.held: dict[str, datetime] = {}  # games whose lease we hold, until when
         self.lanes = asyncio.Semaphore(LANES)
+        self.skipping: set[str] = set()  # games whose bots we saw told to skip (cleared at a person's turn)
         self.moves = 0
 
     async def start(self) -> None:
@@ -171,6 +187,7 @@ class BotDriver(GameWorkers):
 
     def _drop(self, gid: str) -> None:
         self.held.pop(gid, None)
+        self.skipping.discard(gid)
         for key in [k for k in self.bots if k[0] == gid]:
             del self.bots[key]
 
@@ -205,6 +222,20 @@ class BotDriver(GameWorkers):
                 return seat, self.bots[key]
         return None
 
+    async def _pause(self, gid: str) -> float:
+        """This room's wait before a bot move: none while a person asked to skip (`games.bot_skip`,
+        read each time so a skip asked on any instance counts), else its pace."""
+        if not self.pause:
+            return 0.0
+        async with self.app.state.store.sessions() as s:
+            row = (await s.execute(select(GameRow.bot_pace, GameRow.bot_skip).where(GameRow.id == gid))).first()
+        if row is None:
+            return 0.0
+        if row.bot_skip:
+            self.skipping.add(gid)
+            return 0.0
+        return PACE_SECONDS.get(row.bot_pace or "normal", 1.0) * self.pause
+
     async def _current(self, gid: str):
         """(version, status, game): our running copy without a database read when we have one (the
         bus keeps it current; a move on a copy another instance got ahead of is refused as stale)."""
@@ -223,11 +254,15 @@ class BotDriver(GameWorkers):
                 self._drop(gid)
             return False
         if self._bot_to_move(gid, game, seats) is None:
+            if gid in self.skipping:  # a person is to decide: the skip asked for is over
+                self.skipping.discard(gid)
+                await end_skip(self.app, gid)
             return False
         if not await self._take(gid):
             return False  # another instance drives this game
-        if self.pause:
-            await asyncio.sleep(self.pause)
+        pause = await self._pause(gid)
+        if pause:
+            await asyncio.sleep(pause)
         async with self.lanes:
             return await self._move(gid, version)
 
@@ -257,3 +292,24 @@ class BotDriver(GameWorkers):
         self.moves += 1
         metrics.bot_moves.inc()
         return True
+
+
+def bot_to_move(game, seats) -> bool:
+    """A bot seat is to move and no person's seat is (the bots are not waiting for a person)."""
+    active = set(game.active_seats())
+    return bool(active) and all(r.bot for r in seats if r.seat in active)
+
+
+async def request_skip(app, gid: str, seat: str) -> None:
+    """A person in the room asks the bots to move at once until a person is to decide."""
+    store = app.state.store
+    _, status, game = await store.current(gid)
+    if status != "active" or not bot_to_move(game, await store.seats(gid)):
+        raise StoreError("No bot is to move now.", 409, "no_bot_to_move")
+    async with store.transaction() as s:
+        await s.execute(update(GameRow).where(GameRow.id == gid).values(bot_skip=True))
+
+
+async def end_skip(app, gid: str) -> None:
+    async with app.state.store.transaction() as s:
+        await s.execute(update(GameRow).where(GameRow.id == gid, GameRow.bot_skip.is_(True)).values(bot_skip=False))

@@ -113,6 +113,8 @@ def _options_schema() -> dict:
 SeatName = Literal["soviet", "rev1", "rev2", "rev3", "rev4"]
 Ruleset = Literal["conflict", "zhukov"]
 BotLevel = Literal["easy", "normal"]
+# How fast the room's bots move (app.seats.seat_bots.PACE_SECONDS): at once, ~0.3 s, ~1 s a move.
+BotPace = Literal["instant", "quick", "normal"]
 
 
 class LivePace(Strict):
@@ -166,6 +168,9 @@ class CreateGame(Strict):
         "the other seats are.")
     pace: Pace = Field(default_factory=lambda: LivePace(mode="live"),
                        description="Live (no clock, the default), a chess clock, or correspondence.")
+    bot_pace: BotPace = Field(default="quick", description="How fast the room's bots move: 'instant', 'quick' "
+                              "(about 0.3 s a move, the default: a solo Soviet phase of a bot takes about 3 s) or "
+                              "'normal' (about 1 s a move).")
     webhook: WebhookUrl | None = Field(
         default=None, description="An http(s) URL that gets a JSON POST {game, seat, version, link, id} each time "
         "a seat's turn begins (after the move commits; retried with backoff). Shown to nobody, not even back.")
@@ -208,13 +213,14 @@ class GameSummary(BaseModel):
     result: dict | None = None
     day: int | None = None
     pace: dict[str, Any] | None = Field(default=None, description="The room's pace (null: live, no clock).")
+    bot_pace: BotPace = Field(default="normal", description="How fast the room's bots move.")
 
 
 def summary(row: GameRow, seats: list[SeatRow], day: int | None = None) -> GameSummary:
     return GameSummary(id=row.id, status=row.status, revolutionaries=row.revolutionaries,
                        options=row.options, private=row.private, version=row.version,
                        seats=[SeatInfo(**s) for s in seat_infos(seats)], result=row.result, day=day,
-                       pace=row.pace)
+                       pace=row.pace, bot_pace=row.bot_pace or "normal")
 
 
 class AdminLogin(Strict):

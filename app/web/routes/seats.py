@@ -2,12 +2,14 @@
 (app.seats.clocks, app.seats.zombies). Also what room creation adds for a paced room or a webhook."""
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 
 from app.infra.models import ClockRow, HookRow
 from app.play.store import StoreError
+from app.play.games import wake_bots
 from app.seats.hook_urls import check_target
+from app.seats.seat_bots import request_skip
 from app.seats.zombies import hand_away_seat, take_back
 from app.web.deps import AuthHeader, bearer, known_seat
 from app.web.schemas import CreateGame, GameId, errors
@@ -73,3 +75,20 @@ async def resume_seat(gid: GameId, seat: str, request: Request, authorization: A
     await request.app.state.store.row(gid)  # 404 before anything else
     changed = await take_back(request.app, gid, seat, token)
     return SeatHands(seat=seat, zombie=False, changed=changed)
+
+
+@router.post("/games/{gid}/skip", status_code=204,
+             summary="Skip to the next person's decision: the room's bots move at once until a person is to decide",
+             responses=errors(401, 404, 409, 422))
+async def skip_bots(gid: GameId, request: Request, authorization: AuthHeader = None) -> Response:
+    # For the whole room, not one person's display: the bots move on the server, so only the server can
+    # stop their pauses, and everyone watching waits for the same bots (app.seats.seat_bots).
+    store = request.app.state.store
+    await store.row(gid)  # 404 before anything else
+    seat = await store.seat_for_token(gid, bearer(authorization))
+    if seat is None:
+        raise StoreError("Only a player of this game may skip the bots' moves: send your seat token.", 401,
+                         "unauthorized")
+    await request_skip(request.app, gid, seat)
+    wake_bots(request.app, gid)
+    return Response(status_code=204)
