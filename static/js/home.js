@@ -57,7 +57,8 @@ form.addEventListener("submit", async (ev) => {
   err.textContent = "";
   const revolutionaries = parseInt(form.querySelector("input[name=revolutionaries]:checked").value, 10);
   const body = { revolutionaries, ruleset: ruleset(), private: document.getElementById("private").checked,
-                 options: readOptions(), bots: readBots(form, revolutionaries), pace: readPace() };
+                 options: readOptions(), bots: readBots(form, revolutionaries), pace: readPace(),
+                 bot_pace: document.getElementById("bot-pace").value };
   const webhook = document.getElementById("webhook").value.trim();
   if (webhook) body.webhook = webhook;
   try {

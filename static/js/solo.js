@@ -98,6 +98,7 @@ if (solo) {
     const revs = parseInt(solo.querySelector("input[name=solo-revs]:checked").value, 10);
     const body = soloRoom(side, revs, document.getElementById("solo-teammates").checked,
                           document.getElementById("solo-level").value);
+    body.bot_pace = document.getElementById("solo-bot-pace").value;
     try {
       await startPlaying(await api("/api/games", { method: "POST", body }));
     } catch (e) {
