@@ -284,7 +284,7 @@ def plan_turn(v: dict, seat: str) -> Plan:
         (bots/zhukov_night.py). The fighters taken along and the one activated there stand with
         the player tonight and take hits instead of injuries."""
         if not zhukov:
-            return 0.0
+            return night_threat(loc, militia_gone, party, activated)
         made = loc in activated
         key = (loc, tuple(militia_gone.items()), tuple(f["id"] for f in party), made)
         if key not in night_memo:
@@ -296,6 +296,32 @@ def plan_turn(v: dict, seat: str) -> Plan:
             for fid in brought:
                 moved[where0[fid]] = moved.get(where0[fid], 0) - 1
             night_memo[key] = night_w * zhukov_night.night_cost(v, ends, militia_gone, moved) + GATHER * apart
+        return night_memo[key]
+
+    attacks_left = sum(1 for c in v.get("spa_pool", []) if c.get("kind") == "attack")
+
+    def night_threat(loc, militia_gone, party, activated):
+        """Conflict: the SPA phase follows the Revolutionary phase, and the Soviet's Attack! cards
+        (those still in the SPA pool) go where players stand, after militia moved in (up to 3 steps
+        a Move militia card) and snipers one step. Expected hits there from the units within reach,
+        priced as the danger of an action is; fighters with the player take them first."""
+        if not attacks_left:
+            return 0.0
+        key = (loc, tuple(militia_gone.items()), len(party) + (loc in activated))
+        if key not in night_memo:
+            here = locs[loc]
+            s = 3 * here["snipers"] + here["militia"] - militia_gone.get(loc, 0)
+            near = [n for n in locs if n != loc and DIST[loc][n] <= 2]
+            walk_in = sum(locs[n]["militia"] - militia_gone.get(n, 0) for n in near)
+            s += min(3, walk_in) + sum(3 * locs[n]["snipers"] for n in NEIGHBOURS[loc])
+            first, second = soviet_spa.hit_chances(s)
+            shields = len(party) + (loc in activated) + (1 if active[loc] and not party else 0) + here["barricades"]
+            hits = max(0.0, first + second - shields * 0.5)
+            hit_cost = 25 + 12 * injuries
+            cost = NIGHT_CONFLICT * hits * hit_cost
+            if injuries + 1 >= limit and not shields:
+                cost += GAME_LOST * 0.2 * first
+            night_memo[key] = cost
         return night_memo[key]
 
     # Zhukov team games (2-4 players, split hands): the active fighters are the one pool of icons
@@ -428,8 +454,8 @@ def plan_turn(v: dict, seat: str) -> Plan:
         if len(hand) < 10:  # draws come last (the drawn card is unknown)
             options.append((blank_value - danger(pos, tanks_gone) + 0.5, pos, "draw_card", (-1,) + hand,
                             resolved, tanks_gone, militia_gone, []))
-            if zhukov and not drew:
-                # Zhukov: walk somewhere safer from tonight's SPA attack and draw there.
+            if (zhukov or attacks_left) and not drew:
+                # Walk somewhere safer from tonight's SPA attack and draw there.
                 for loc in locs:
                     rest = pay_moves(hand, dist[loc]) if loc != pos else None
                     if rest is not None and dist[loc] <= 2:
@@ -546,6 +572,9 @@ class RevTurn:
 # The team price of the night (bots/zhukov_night.py), and a small pull toward the teammates
 # beyond tonight (per step from the nearest one).
 NIGHT_WEIGHT = 1.0
+# Conflict: the share of the expected SPA attack hits where a turn ends that the plan counts (the
+# Soviet has 2 Attack! cards for every player and location).
+NIGHT_CONFLICT = 1.0
 GATHER = 5.0
 # Zhukov: the 7th to 12th card of a hand are worth this share of their value (a full hand blocks
 # the morale draws), and an active fighter is worth twice its Conflict value (it gives its icons

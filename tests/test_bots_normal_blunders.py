@@ -232,3 +232,20 @@ def test_revolutionary_one_injury_from_the_limit_takes_no_action_under_soviet_ta
                      "give_cards", "take_cards")]
         assert fired_at == []
         assert g.result is None
+
+
+def test_revolutionary_ends_the_turn_out_of_reach_of_tonights_spa_attack():
+    """Rulebook, Phase 3 (SPA phase, after the Revolutionary phase): the Soviet's Attack! cards fire
+    where militia and snipers stand. With both Attack! cards in the SPA pool and 2 snipers and 3
+    militia where rev1 stands (and no fighter to take a hit), the bot walks away before it ends
+    its turn."""
+    g = _rev1_turn(0, ["rc_aid_4", "rc_food_2", "rc_molotov_crate_2", "rc_ammunition_1", "rc_vehicle_1"])
+    start = g.s["positions"]["rev1"]
+    for here in g.s["locations"].values():
+        here.update(NO_UNITS, soviet_tanks=0)
+    g.s["locations"][start].update(snipers=2, militia=3, inactive=None, facedown=[])  # no fighter to shield
+    g.s["spa_pool"] = ["spa_attack_1", "spa_attack_2"]
+    refresh(g)
+    stay = GreedyBot(2)
+    _rev_plays(g, stay)
+    assert g.s["positions"]["rev1"] != start
