@@ -2,12 +2,14 @@
 side and take the best (random tie-break). They use only the view and the legal actions.
 
 Revolutionaries: resolve events, destroy tanks, clear militia, walk toward the events they can
-resolve with fighters in tow, spend hits on barricades and fighters before injuries, and value
-morale most next to the skull.
+resolve with fighters in tow, spend hits on barricades and fighters before injuries, value morale
+most next to the skull, heal with a First aid kit when hurt, never act under Soviet tanks that could
+deal the losing injury, and end their turn out of reach of the night's SPA attacks.
 Soviet: collect CP from red headlines unless resolving one is worth more (a hit on an exposed,
-injured Revolutionary, morale next to the skull, discards or tank fire that grow with the team),
-discard green ones, buy as many events as possible, put tanks where the Revolutionaries stand, and
-send the SPA after them.
+injured Revolutionary, morale next to the skull, support and so a bigger hand, discards, tank fire,
+lost actions, units placed), take a green one's CP only when they beat what its text gives the
+Revolutionaries (a lower hand limit included), buy as many events as possible, put tanks where the
+Revolutionaries stand, and send the SPA after them (bots/soviet_spa.py).
 """
 from __future__ import annotations
 
@@ -242,9 +244,10 @@ def plan_turn(v: dict, seat: str) -> Plan:
     cards = list(v["hand"])
     blank = {"icons": [], "aid": False, "ability": None, "id": "?"}
     injuries = v["injuries"].get(seat, 0)
-    zhukov_game = v.get("ruleset") == "zhukov"
-    value = [card_value(c, day, v.get("ruleset") == "zhukov", injuries) for c in cards]
-    first_aid = {k for k, c in enumerate(cards) if injuries and not zhukov_game and c.get("name") == "First aid kit"}
+    zhukov = v.get("ruleset") == "zhukov"
+    value = [card_value(c, day, zhukov, injuries) for c in cards]
+    # a hurt player's First aid kit pays icons only when nothing else can (Conflict; Zhukov: ZHUKOV_KEEP)
+    first_aid = {k for k, c in enumerate(cards) if injuries and not zhukov and c.get("name") == "First aid kit"}
     blank_value = card_value(blank, day)
     # a hand is a tuple of card indices sorted by value (cheapest first); -1 is a card still to draw
     hand0 = tuple(sorted(range(len(cards)), key=lambda k: value[k]))
@@ -275,7 +278,6 @@ def plan_turn(v: dict, seat: str) -> Plan:
             cost += GAME_LOST * p_more_hits(tanks, len(active[loc]))
         return cost
 
-    zhukov = v.get("ruleset") == "zhukov"
     solo = v["revolutionaries"] == 1
 
     def spa_cost(loc, militia_gone, party=(), activated=frozenset()):
@@ -716,10 +718,10 @@ def green_gift(v: dict, hid: str) -> float:
     k = v["revolutionaries"]
     morale = 0.6 * max(1, 8 - v["day"]) if v["morale"] < 6 else 0.3
     if hid in SUPPORT_TO_HUNGARY:
-        return max(0.0, -support_shift_value(v, -1)) + (2.5 if hid == "h33" else 0.0)
-    return {"h01": 1.5, "h02": 1.5, "h03": 0.7 * k, "h07": 2, "h08": k, "h15": 2, "h17": 2.5, "h19": 1,
-            "h21": 2.5, "h22": morale, "h26": morale + 0.6 * k, "h27": 2, "h29": 1.5, "h31": 3, "h32": 1.5,
-            "h33": 2.5, "h34": 3.5, "h35": 1, "h36": 5}.get(hid, 1.5)
+        return max(0.0, -support_shift_value(v, -1)) + (2.5 if hid == "h33" else 0.0)  # H#33: units moved too
+    return {"h02": 1.5, "h03": 0.7 * k, "h07": 2, "h08": k, "h15": 2, "h17": 2.5, "h19": 1,
+            "h21": 2.5, "h22": morale, "h26": morale + 0.6 * k, "h27": 2, "h31": 3, "h32": 1.5,
+            "h34": 3.5, "h35": 1, "h36": 5}.get(hid, 1.5)
 
 
 def hit_value(v: dict, loc_id: str) -> float:
