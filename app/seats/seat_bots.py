@@ -30,9 +30,8 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import or_, select, update
 
 from app.infra.models import BotLeaseRow, GameRow
-from app.play.store import StoreError
 from app.play.games import make_move
-from app.play.store import Stale
+from app.play.store import Stale, StoreError
 from app.seats.game_workers import GameWorkers
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot

@@ -6,8 +6,8 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 
 from app.infra.models import ClockRow, HookRow
-from app.play.store import StoreError
 from app.play.games import wake_bots
+from app.play.store import StoreError
 from app.seats.hook_urls import check_target
 from app.seats.seat_bots import request_skip
 from app.seats.zombies import hand_away_seat, take_back
