@@ -167,7 +167,8 @@ async def play(base: str, rooms: int, seconds: float, think: float, seed: int, o
     ws_base = base.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         async def make(i: int) -> tuple[str, str]:
-            r = await http.post("/api/games", json={"revolutionaries": 2, "bots": {"soviet": "normal", "rev2": "normal"}})
+            r = await http.post("/api/games", json={"revolutionaries": 2, "bots": {"soviet": "normal", "rev2": "normal"},
+                                                    "bot_pace": "normal"})  # the full --bot-pause a move
             r.raise_for_status()
             gid = r.json()["id"]
             c = await http.post(f"/api/games/{gid}/seats/rev1", json={"name": f"person {i}"})

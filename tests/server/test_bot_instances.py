@@ -100,7 +100,8 @@ async def bot_rooms_on_two_instances(servers: list[ServerProcess], rooms: int, p
     for i in range(rooms):
         async with httpx.AsyncClient(base_url=servers[i % 2].base) as http:
             levels = {"soviet": "normal", "rev1": "normal" if i % 3 else "easy", "rev2": "easy"}
-            r = await http.post("/api/games", json={"revolutionaries": 2, "bots": levels})
+            # "normal" bot pace: the full DOI_BOT_PAUSE a move (see BOT_PAUSE)
+            r = await http.post("/api/games", json={"revolutionaries": 2, "bots": levels, "bot_pace": "normal"})
             gids.append(r.json()["id"])
     seen = {(g, k): [] for g in gids for k in (0, 1)}
     latest = {(g, k): {} for g in gids for k in (0, 1)}
