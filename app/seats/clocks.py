@@ -57,8 +57,9 @@ is not null is on the move and its time runs until `deadline`. `clocks` is empty
 another player handed it over) or `back` (its owner took it back).
 
 - `POST /api/games/{id}/seats/{seat}/bot` (Bearer: the token of *another* seat of the game): hand a
-  seat whose player is away (no socket for `DOI_AWAY_GRACE_SECONDS`, default 60) to a bot. `409
-  present` if the player is there, `409` if the game is not running or the seat is not a person's.
+  seat whose player is away (no socket and no move, by any route, for `DOI_AWAY_GRACE_SECONDS`,
+  default 60) to a bot. `409 present` if the player is there, `409` if the game is not running or
+  the seat is not a person's.
 - `POST /api/games/{id}/seats/{seat}/resume` (Bearer: that seat's own token, the one in its
   resume link): take the seat back from the bot. A clock seat gets at least
   `DOI_CLOCK_RESUME_SECONDS` (default 60) if its time had run out. A token of another game, or of
