@@ -24,10 +24,19 @@ def human_seats(seats: list[SeatRow]) -> list[str]:
     return [r.seat for r in seats if not r.bot or r.zombie]
 
 
+# Per correspondence seat, the (since, deadline) of its earlier decisions in the run of its own moves
+# it may still undo, newest last (`EARLIER` in its clock state; not sent to clients): an undo goes
+# back to the decision before and so to that decision's deadline. Kept for this many moves at most.
+EARLIER = "earlier"
+EARLIER_KEPT = 64
+
+
 def advance(pace: dict, state: dict, now: int, seats: list[SeatRow], to_act: set[str],
-            movers: set[str] = frozenset()) -> dict:
-    """The clock state after a change: `to_act` are the seats the engine waits for now, `movers`
-    the seats that moved since `state` (a correspondence deadline starts again after a move)."""
+            moves: list[tuple[str, bool]] = ()) -> dict:
+    """The clock state after a change: `to_act` are the seats the engine waits for now, `moves` the
+    moves made since `state` in order, each (seat, is it an undo). A correspondence deadline is set
+    when a decision first appears: it starts again after each of a seat's own moves, and an undo
+    brings back the deadline of the decision it returns to (it never extends it)."""
     out = {}
     for seat in human_seats(seats):
         row = next(r for r in seats if r.seat == seat)
@@ -40,12 +49,38 @@ def advance(pace: dict, state: dict, now: int, seats: list[SeatRow], to_act: set
             c["since"] = now if on_move else None
             c["deadline"] = now + c["left_ms"] if on_move else None
         elif on_move:
-            if c["since"] is None or seat in movers:
-                c["since"], c["deadline"] = now, now + pace["hours"] * 3_600_000
+            since, deadline, earlier = _replay_decisions(seat, c, moves)
+            if since is None:  # a new decision: its deadline starts now
+                since, deadline = now, now + pace["hours"] * 3_600_000
+            c["since"], c["deadline"] = since, deadline
+            c[EARLIER] = earlier[-EARLIER_KEPT:]
         else:
             c["since"] = c["deadline"] = None
+            c.pop(EARLIER, None)
         out[seat] = c
     return out
+
+
+def _replay_decisions(seat: str, c: dict, moves) -> tuple[int | None, int | None, list]:
+    """`seat`'s current decision's (since, deadline) after `moves` (None, None: a decision that
+    appeared since, whose deadline starts now) and the earlier decisions an undo may go back to."""
+    since, deadline = c["since"], c["deadline"]
+    earlier = [list(e) for e in c.get(EARLIER) or []]
+    for mover, undo in moves:
+        if mover != seat:
+            earlier = []  # no undo goes back past another seat's move (the engine's undo rule)
+        elif undo:
+            if earlier:
+                since, deadline = earlier.pop()
+        else:
+            earlier.append([since, deadline])
+            since = deadline = None
+    return since, deadline, earlier
+
+
+def public_clocks(state: dict) -> dict:
+    """The clock state as the `clock` frame shows it: time left, since when, until when."""
+    return {seat: {k: c.get(k) for k in ("left_ms", "since", "deadline")} for seat, c in state.items()}
 
 
 def next_deadline(state: dict) -> datetime | None:

@@ -4,7 +4,8 @@
 - clock: every person's seat has `minutes` for the whole game; its clock runs only while the
   engine waits for that seat (`game.active_seats()`), so in a team decision several run at once.
 - correspondence: `hours` for each decision; a seat's deadline starts when it has to act and
-  starts again after each of its own moves.
+  starts again after each of its own moves; an undo goes back to the deadline of the decision it
+  returns to (a move and its undo never extend a deadline).
 
 The state lives in `game_clocks` (one row per paced game): per seat the time left (clock), since
 when it runs (`since`) and when it runs out (`deadline`), all in epoch milliseconds, at game
@@ -24,7 +25,7 @@ from sqlalchemy import select
 from app.bus.notes import notify_in
 from app.infra.models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from app.play.store import StoreError
-from app.seats.clock_state import advance, ms_datetime, next_deadline, now_ms
+from app.seats.clock_state import advance, ms_datetime, next_deadline, now_ms, public_clocks
 from app.seats.game_workers import GameTasks
 from app.seats.zombies import time_out
 
@@ -36,9 +37,11 @@ PROTOCOL_NOTE = """
 `POST /api/games` takes `"pace"`: `{"mode": "live"}` (the default, no clock), `{"mode": "clock",
 "minutes": m}` (a chess clock: m minutes per person's seat for the whole game, running only while
 the engine waits for that seat) or `{"mode": "correspondence", "hours": h}` (h hours per
-decision). `GameSummary.pace` repeats it (null: live). The server keeps the time; a seat whose
-clock or deadline runs out is handed to a bot (level normal) that plays for it until its owner
-takes it back. Seat lists say `"zombie": true` for such a seat.
+decision: a decision's deadline is set when it first appears; an undo goes back to the deadline of
+the decision it returns to, so a move and its undo never extend it). `GameSummary.pace` repeats
+it (null: live). The server keeps the time; a seat whose clock or deadline runs out is handed to
+a bot (level normal) that plays for it until its owner takes it back. Seat lists say `"zombie":
+true` for such a seat.
 
 In a paced room, or once a seat has changed hands, every socket gets a `clock` frame after its
 first view, and every socket one whenever a clock or a seat's hands change (also `GET
@@ -148,10 +151,15 @@ class Clocks(GameTasks):
             if clock is None or clock.version >= row.version:
                 return False
             seats = list((await s.execute(select(SeatRow).where(SeatRow.game_id == gid))).scalars().all())
-            # Who moved since (from the log, whichever instance made the moves): their deadline starts again.
-            movers = set((await s.execute(select(ActionRow.seat).where(
-                ActionRow.game_id == gid, ActionRow.seq > clock.version, ActionRow.seq <= row.version))).scalars())
-            state = advance(pace, clock.state, now_ms(), seats, to_act, movers)
+            moves = []
+            if pace["mode"] == "correspondence":
+                # The moves since, in order (from the log, whichever instance made them): a seat's own
+                # move starts its deadline again, its undo goes back to the deadline before.
+                moves = [(seat, isinstance(action, dict) and action.get("type") == "undo")
+                         for seat, action in (await s.execute(select(ActionRow.seat, ActionRow.action).where(
+                             ActionRow.game_id == gid, ActionRow.seq > clock.version, ActionRow.seq <= row.version)
+                             .order_by(ActionRow.seq))).all()]
+            state = advance(pace, clock.state, now_ms(), seats, to_act, moves)
             clock.version, clock.state, clock.next_deadline = row.version, state, next_deadline(state)
             await notify_in(s, store.bus, gid, row.version, "clock")
             changed = True
@@ -171,7 +179,7 @@ class Clocks(GameTasks):
             events = (await s.execute(select(SeatEventRow).where(SeatEventRow.game_id == gid)
                                       .order_by(SeatEventRow.id))).scalars().all()
         return {"type": "clock", "version": clock.version if clock else row.version, "now": now_ms(),
-                "pace": row.pace or {"mode": "live"}, "clocks": clock.state if clock else {},
+                "pace": row.pace or {"mode": "live"}, "clocks": public_clocks(clock.state) if clock else {},
                 "handovers": handover_list(events)}
 
     async def hello_frame(self, gid: str) -> dict | None:

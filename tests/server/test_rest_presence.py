@@ -8,34 +8,22 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from tests.server.conftest import make_settings
-from tests.server.helpers import auth, claim_all
+from tests.server.helpers import auth, take_back_move, undoable_room
 
 GRACE = 1
-
-
-def rest_move(client, gid, token) -> int:
-    """One move of the seat over REST: undo its last move when it may, else play its first action."""
-    view = client.get(f"/api/games/{gid}/view", headers=auth(token)).json()
-    actions = view["view"]["actions"]
-    assert actions, "the seat has nothing to do"
-    action = next((a for a in actions if a["type"] == "undo"), actions[0])
-    r = client.post(f"/api/games/{gid}/actions", json={"version": view["version"], "action": action},
-                    headers=auth(token))
-    assert r.status_code == 200, r.text
-    return r.json()["version"]
 
 
 def test_a_player_moving_over_rest_without_a_socket_is_not_away(db_url):
     settings = make_settings(db_url).model_copy(update={"away_grace_seconds": GRACE})
     with TestClient(create_app(settings)) as client:
-        room = client.post("/api/games", json={"revolutionaries": 1}).json()
+        room, tokens = undoable_room(client, {"revolutionaries": 1})
         gid = room["id"]
-        tokens = claim_all(client, room)
-        # The Soviet (on the move first) plays over REST only, every 0.3 s, for twice the grace period.
+        # The Soviet (on the move first) plays over REST only, every 0.3 s, for twice the grace period
+        # (a move and its undo, again and again).
         started = time.monotonic()
         versions = []
         while time.monotonic() - started < 2 * GRACE:
-            versions.append(rest_move(client, gid, tokens["soviet"]))
+            versions.append(take_back_move(client, gid, tokens["soviet"]))
             time.sleep(0.3)
             r = client.post(f"/api/games/{gid}/seats/soviet/bot", headers=auth(tokens["rev1"]))
             assert r.status_code == 409 and r.json()["code"] == "present", (time.monotonic() - started, r.text)
