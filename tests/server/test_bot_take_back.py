@@ -55,11 +55,16 @@ class HeldBotWrite:
             self.done.set()
 
 
+def instance(db_url) -> TestClient:
+    client = TestClient(create_app(make_settings(db_url).model_copy(update={"away_grace_seconds": GRACE})))
+    client.__enter__()
+    return client
+
+
 def bot_plays_the_soviet(db_url):
     """A running room whose Soviet (on the move at version 0) an away player's seat mate has handed
     to a bot, the bot's first move held before its write."""
-    client = TestClient(create_app(make_settings(db_url).model_copy(update={"away_grace_seconds": GRACE})))
-    client.__enter__()
+    client = instance(db_url)
     r = client.post("/api/games", json={"revolutionaries": 1})
     assert r.status_code == 201, r.text
     room = r.json()
@@ -89,21 +94,34 @@ def the_owner_plays_on(client, gid, token):
     assert r.status_code == 200 and r.json()["version"] == 1, r.text
 
 
-def test_no_bot_move_lands_after_its_seat_was_taken_back(db_url):
+def taken_back_while_the_bot_move_waits(db_url, other_url=None):
+    """The owner takes the seat back (on another instance when `other_url`: PostgreSQL, each
+    instance its own bot driver, store and bus) and is answered; then the bot's held move goes on."""
     client, gid, tokens, held = bot_plays_the_soviet(db_url)
+    taker = instance(other_url) if other_url else client
     try:
-        r = client.post(f"/api/games/{gid}/seats/soviet/resume", headers=auth(tokens["soviet"]))
+        r = taker.post(f"/api/games/{gid}/seats/soviet/resume", headers=auth(tokens["soviet"]))
         assert r.status_code == 200 and r.json()["changed"] is True, r.text
         held.go.set()  # the bot's move, chosen before the take-back, now reaches its write
         until(held.done, "the bot's write")
         assert held.outcomes == [False]  # refused: the seat was no longer a bot's
         assert client.get(f"/api/games/{gid}").json()["version"] == 0
         assert soviet_moves(client, gid) == []
-        the_owner_plays_on(client, gid, tokens["soviet"])
+        the_owner_plays_on(taker, gid, tokens["soviet"])
     finally:
         held.go.set()
         client.portal.call(client.app.state.store.set_status, gid, "abandoned")
+        if taker is not client:
+            taker.__exit__(None, None, None)
         client.__exit__(None, None, None)
+
+
+def test_no_bot_move_lands_after_its_seat_was_taken_back(db_url):
+    taken_back_while_the_bot_move_waits(db_url)
+
+
+def test_no_bot_move_lands_after_its_seat_was_taken_back_on_another_instance(pg_url):
+    taken_back_while_the_bot_move_waits(pg_url, other_url=pg_url)
 
 
 def test_a_bot_move_written_while_the_take_back_commits_waits_for_it_and_is_refused(db_url, monkeypatch):
