@@ -4,8 +4,9 @@
 - clock: every person's seat has `minutes` for the whole game; its clock runs only while the
   engine waits for that seat (`game.active_seats()`), so in a team decision several run at once.
 - correspondence: `hours` for each decision; a seat's deadline starts when it has to act and
-  starts again after each of its own moves; an undo goes back to the deadline of the decision it
-  returns to (a move and its undo never extend a deadline).
+  starts again after each of its own moves that leads to a new decision; a move back to a decision
+  of the same run of its moves (an undo, a cancel out of a sub-choice: the same view) goes back to
+  that decision's deadline (a move and its undo or cancel never extend a deadline).
 
 The state lives in `game_clocks` (one row per paced game): per seat the time left (clock), since
 when it runs (`since`) and when it runs out (`deadline`), all in epoch milliseconds, at game
@@ -25,7 +26,7 @@ from sqlalchemy import select
 from app.bus.notes import notify_in
 from app.infra.models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from app.play.store import StoreError
-from app.seats.clock_state import advance, ms_datetime, next_deadline, now_ms, public_clocks
+from app.seats.clock_state import advance, decision_print, ms_datetime, next_deadline, now_ms, public_clocks
 from app.seats.game_workers import GameTasks
 from app.seats.zombies import time_out
 
@@ -37,8 +38,8 @@ PROTOCOL_NOTE = """
 `POST /api/games` takes `"pace"`: `{"mode": "live"}` (the default, no clock), `{"mode": "clock",
 "minutes": m}` (a chess clock: m minutes per person's seat for the whole game, running only while
 the engine waits for that seat) or `{"mode": "correspondence", "hours": h}` (h hours per
-decision: a decision's deadline is set when it first appears; an undo goes back to the deadline of
-the decision it returns to, so a move and its undo never extend it). `GameSummary.pace` repeats
+decision: a decision's deadline is set when it first appears; an undo, or a cancel out of a
+sub-choice, goes back to the deadline of the decision it returns to, so they never extend it). `GameSummary.pace` repeats
 it (null: live). The server keeps the time; a seat whose clock or deadline runs out is handed to
 a bot (level normal) that plays for it until its owner takes it back. Seat lists say `"zombie":
 true` for such a seat.
@@ -145,6 +146,10 @@ class Clocks(GameTasks):
         if row.status == "open":  # the clocks start with the game (the row waits at version -1)
             return False
         to_act = set(game.active_seats()) if row.status == "active" else set()  # read before any await
+        # Which decision each seat on the move faces (an undo or a cancel may lead back to one whose
+        # deadline runs already): from its view, read before any await too.
+        decisions = ({seat: decision_print(game.view(seat, texts=False, marks=False)) for seat in to_act}
+                     if pace["mode"] == "correspondence" else {})
         changed = False
         async with store.transaction() as s:
             clock = (await s.execute(select(ClockRow).where(ClockRow.game_id == gid).with_for_update())).scalar_one_or_none()
@@ -159,7 +164,7 @@ class Clocks(GameTasks):
                          for seat, action in (await s.execute(select(ActionRow.seat, ActionRow.action).where(
                              ActionRow.game_id == gid, ActionRow.seq > clock.version, ActionRow.seq <= row.version)
                              .order_by(ActionRow.seq))).all()]
-            state = advance(pace, clock.state, now_ms(), seats, to_act, moves)
+            state = advance(pace, clock.state, now_ms(), seats, to_act, moves, decisions)
             clock.version, clock.state, clock.next_deadline = row.version, state, next_deadline(state)
             await notify_in(s, store.bus, gid, row.version, "clock")
             changed = True
