@@ -43,15 +43,16 @@ class Moved:
     game: Game
 
 
-async def make_move(app, gid: str, seat: str, version: int, action: dict) -> Moved:
+async def make_move(app, gid: str, seat: str, version: int, action: dict, bot: bool = False) -> Moved:
     """Play `action` for `seat` (the caller has checked that it holds the seat) on the view of
-    `version`. Raises `StoreError`: `Stale` (409) when the game moved on, 422 "illegal" with the
+    `version`; `bot`: a server-side bot plays it, and the move is refused as stale if the seat is no
+    longer a bot's when it would be written (its owner took it back meanwhile, on any instance). Raises `StoreError`: `Stale` (409) when the game moved on, 422 "illegal" with the
     engine's reason, 409 when the game is not running, 500 "internal" when the engine failed (the
     store has then dropped its copy: nothing changed)."""
     store, metrics = app.state.store, app.state.metrics
     started = time.perf_counter()
     try:
-        new_version, game = await store.apply(gid, seat, version, action)
+        new_version, game = await store.apply(gid, seat, version, action, bot)
     except IllegalAction as e:
         metrics.errors.labels("illegal").inc()
         log.info("illegal move", extra={"game_id": gid, "seat": seat, "reason": e.reason})

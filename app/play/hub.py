@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from fastapi import WebSocket
 
-from app.play.socket_send import text_sender
+from app.play.socket_send import STOPPED_READING, fail_now, text_sender
 from app.play.wire import Cut, patch_payload, view_payload
 from engine import Game
 
@@ -83,7 +83,7 @@ class Conn:
         if self.writer is not None:  # a send is waiting for the socket: queue behind it, in order
             if len(self.backlog) >= OUTBOX_LIMIT:  # not reading: drop it rather than hold everything
                 self.open = False
-                self.backlog.append(("close", 1013))
+                self.backlog.append(("close", STOPPED_READING))
                 return False
             self.backlog.append(payload)
             return True
@@ -151,7 +151,8 @@ class Conn:
         except asyncio.CancelledError:
             if not self.stalled:
                 raise
-            self.open = False  # stuck: the reader loop cleans up
+            self.open = False  # stuck: closed with 1013 where the server allows it, and the reader loop cleans up
+            fail_now(self.ws, STOPPED_READING)
         except Exception:  # a dead or stuck socket: the reader loop cleans up
             self.open = False
 

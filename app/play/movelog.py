@@ -55,6 +55,7 @@ SQLITE_ADVANCE = ("UPDATE games SET version = ?, status = ?, result = ?, updated
 SQLITE_ADVANCE_ACTIVE = "UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
 SQLITE_ADD_ACTION = "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)"
 SQLITE_ADD_SNAPSHOT = "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)"
+SQLITE_BOT_SEAT = "SELECT 1 FROM seats WHERE game_id = ? AND seat = ? AND bot IS NOT NULL"
 
 
 @dataclass
@@ -66,6 +67,10 @@ class Move:
     status: str         # the game's status after the move
     result: dict | None
     snapshot: str | None = None  # the state after the move as JSON text (state_json), when a snapshot is due
+    # A server-side bot's move (app.seats.seat_bots): written only while its seat is still a bot's,
+    # checked in the transaction that writes it, so a seat its owner has taken back (app.seats.zombies,
+    # on any instance) gets no bot move after the take-back has answered (issue 30, item 7).
+    bot: bool = False
 
     @property
     def new_version(self) -> int:
@@ -428,7 +433,10 @@ def state_json(state: dict) -> str:
 
 def _sqlite_move(conn: sqlite3.Connection, move: Move, now: str) -> bool:
     """One move's statements inside the batch's transaction: False (and nothing written) when its
-    game is no longer at the move's version."""
+    game is no longer at the move's version, or when a bot's seat is no longer a bot's (the batch's
+    transaction is BEGIN IMMEDIATE: no take-back commits between this read and the write)."""
+    if move.bot and conn.execute(SQLITE_BOT_SEAT, (move.game_id, move.seat)).fetchone() is None:
+        return False
     if move.status == "active" and move.result is None:
         advanced = conn.execute(SQLITE_ADVANCE_ACTIVE, (move.new_version, now, move.game_id, move.version)).rowcount
     else:
@@ -470,7 +478,7 @@ async def _write_many(statement, part: list[Move], note=None) -> list[tuple[str,
     once, so its id says which move it was)."""
     args = ([m.game_id for m in part], [m.version for m in part], [m.status for m in part],
             [json.dumps(m.result) for m in part], [m.seat for m in part],
-            [json.dumps(m.action) for m in part], [m.snapshot for m in part])
+            [json.dumps(m.action) for m in part], [m.snapshot for m in part], [m.bot for m in part])
     if note is not None:
         args += ([note(m) for m in part], CHANNEL)
     written = set(await statement.fetchval(*args) or ())
@@ -480,15 +488,29 @@ async def _write_many(statement, part: list[Move], note=None) -> list[tuple[str,
 # json, never jsonb: jsonb reorders object keys, and a snapshot must come back exactly as written.
 # The batch comes as arrays, one element a move: $1 game ids, $2 versions the moves were applied
 # to, $3 statuses after them, $4 results (JSON text), $5 seats, $6 actions (JSON text), $7
-# snapshots (JSON text, or NULL); PG_WRITE_MANY_NOTIFY: $8 the notes, $9 the channel. The answer:
-# the ids of the games whose move was written (NULL: none).
+# snapshots (JSON text, or NULL), $8 whether it is a bot's move; PG_WRITE_MANY_NOTIFY: $9 the
+# notes, $10 the channel. The answer: the ids of the games whose move was written (NULL: none).
+#
+# A bot's move is written only while its seat row still has a bot (`b`). Its game row is locked
+# first (`l`), then its seat row FOR SHARE: the order a take-back (app.seats.zombies) locks them in,
+# so the two never deadlock. A take-back that holds the game row is waited for, and its committed
+# change of the seat row is seen (READ COMMITTED checks a locked row again as committed); one that
+# comes later waits for this statement to commit.
 _PG_MOVES = """
 WITH m AS (
-    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]{notes})
-        AS m(id, version, status, result, seat, action, snapshot{note})),
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                         $8::bool[]{notes})
+        AS m(id, version, status, result, seat, action, snapshot, bot{note})),
+l AS (
+    SELECT g.id FROM games g JOIN m ON g.id = m.id
+    WHERE m.bot AND g.version = m.version AND g.status = 'active' FOR UPDATE OF g),
+b AS (
+    SELECT st.game_id FROM seats st JOIN l ON st.game_id = l.id JOIN m ON m.id = l.id AND st.seat = m.seat
+    WHERE st.bot IS NOT NULL FOR SHARE OF st),
 u AS (
     UPDATE games g SET version = m.version + 1, status = m.status, result = m.result::json, updated_at = now()
     FROM m WHERE g.id = m.id AND g.version = m.version AND g.status = 'active'
+        AND (NOT m.bot OR m.id IN (SELECT game_id FROM b))
     RETURNING g.id, g.version, m.seat, m.action, m.snapshot{m_note}),
 a AS (
     INSERT INTO actions (game_id, seq, seat, action, at)
@@ -500,8 +522,8 @@ SELECT (SELECT array_agg(id) FROM u){notify}
 """
 PG_WRITE_MANY = _PG_MOVES.format(notes="", note="", m_note="", notify="")
 # One NOTIFY for the statement's moves, their notes a line each (none when no move was written).
-PG_WRITE_MANY_NOTIFY = _PG_MOVES.format(notes=", $8::text[]", note=", note", m_note=", m.note",
-                                        notify=", (SELECT pg_notify($9, string_agg(note, E'\\n')) FROM u "
+PG_WRITE_MANY_NOTIFY = _PG_MOVES.format(notes=", $9::text[]", note=", note", m_note=", m.note",
+                                        notify=", (SELECT pg_notify($10, string_agg(note, E'\\n')) FROM u "
                                                "HAVING count(*) > 0)")
 
 

@@ -17,6 +17,8 @@ else (the transport paused for a slow reader, a closing connection, an extension
 server) goes through the server's `send`, which waits, raises or refuses as it always did."""
 from __future__ import annotations
 
+import asyncio
+
 RAW_SEND = "doi.raw_send"  # the scope key under which a websocket keeps the server's `send`
 
 
@@ -87,3 +89,33 @@ def text_sender(ws):
         return send(text)
 
     return send_direct
+
+
+# A client that stopped reading is closed with 1013 "Try Again Later" (the IANA WebSocket close code
+# registry: the server ends the connection for a temporary condition, such as casting off a client;
+# reconnecting works), not 1011 "Internal Error" (RFC 6455 §7.4.1: an unexpected condition of the
+# server), which uvicorn's keepalive sent when no pong came back from behind the unread frames.
+STOPPED_READING = 1013
+CLOSE_LINGER = 10.0  # seconds the close frame waits behind the unread frames before the connection is cut
+
+
+def fail_now(ws, code: int = STOPPED_READING, reason: str = "not reading") -> bool:
+    """Close `ws` at once with `code`, without waiting for it to take its unread frames: the close
+    frame goes in its transport's buffer behind them (a client that reads again gets everything and
+    then the code), and the connection is cut after CLOSE_LINGER if it has not taken them by then.
+    As uvicorn's keepalive ends a connection, with our code. False when the socket is not one of
+    uvicorn's websockets-sansio connections (the reader's own close path ends it then)."""
+    raw = getattr(ws, "scope", {}).get(RAW_SEND)
+    proto = _sansio_protocol(raw) if raw is not None else None
+    if proto is None:
+        return False
+    transport = proto.transport
+    if proto.close_sent or transport.is_closing():
+        return True
+    proto.conn.fail(code, reason)
+    transport.write(b"".join(proto.conn.data_to_send()))
+    proto.close_sent = True
+    transport.close()
+    asyncio.get_running_loop().call_later(CLOSE_LINGER, transport.abort)
+    return True
+

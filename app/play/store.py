@@ -505,7 +505,9 @@ class GameStore:
             raise StoreError(f"Step must be between 0 and {row.version}.", 422)
         return await self._rebuild(row, seq)
 
-    async def apply(self, gid: str, seat: str, version: int, action: dict) -> tuple[int, Game]:
+    async def apply(self, gid: str, seat: str, version: int, action: dict, bot: bool = False) -> tuple[int, Game]:
+        """Apply `action` of `seat` on the game at `version` and write it; `bot`: a server-side
+        bot's move, written only while the seat is still a bot's (app.play.movelog), else stale."""
         async with self._locks[gid]:
             cached = self._cache.get(gid)
             if cached and cached[0] == version and gid in self._active:
@@ -535,7 +537,8 @@ class GameStore:
             snapshot = state_json(game.s) if new_version % self.snapshot_every == 0 else None
             self._moving.add(gid)
             try:
-                committed = await self._moves.write(Move(gid, current, seat, action, status, game.result, snapshot))
+                committed = await self._moves.write(Move(gid, current, seat, action, status, game.result, snapshot,
+                                                        bot))
             except BaseException:
                 self.forget(gid)  # the write failed or was cut short: rebuild from the database next time
                 raise

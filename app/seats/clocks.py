@@ -4,7 +4,9 @@
 - clock: every person's seat has `minutes` for the whole game; its clock runs only while the
   engine waits for that seat (`game.active_seats()`), so in a team decision several run at once.
 - correspondence: `hours` for each decision; a seat's deadline starts when it has to act and
-  starts again after each of its own moves.
+  starts again after each of its own moves that leads to a new decision; a move back to a decision
+  of the same run of its moves (an undo, a cancel out of a sub-choice: the same view) goes back to
+  that decision's deadline (a move and its undo or cancel never extend a deadline).
 
 The state lives in `game_clocks` (one row per paced game): per seat the time left (clock), since
 when it runs (`since`) and when it runs out (`deadline`), all in epoch milliseconds, at game
@@ -24,7 +26,7 @@ from sqlalchemy import select
 from app.bus.notes import notify_in
 from app.infra.models import ActionRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from app.play.store import StoreError
-from app.seats.clock_state import advance, ms_datetime, next_deadline, now_ms
+from app.seats.clock_state import advance, decision_print, ms_datetime, next_deadline, now_ms, public_clocks
 from app.seats.game_workers import GameTasks
 from app.seats.zombies import time_out
 
@@ -36,9 +38,11 @@ PROTOCOL_NOTE = """
 `POST /api/games` takes `"pace"`: `{"mode": "live"}` (the default, no clock), `{"mode": "clock",
 "minutes": m}` (a chess clock: m minutes per person's seat for the whole game, running only while
 the engine waits for that seat) or `{"mode": "correspondence", "hours": h}` (h hours per
-decision). `GameSummary.pace` repeats it (null: live). The server keeps the time; a seat whose
-clock or deadline runs out is handed to a bot (level normal) that plays for it until its owner
-takes it back. Seat lists say `"zombie": true` for such a seat.
+decision: a decision's deadline is set when it first appears; an undo, or a cancel out of a
+sub-choice, goes back to the deadline of the decision it returns to, so they never extend it). `GameSummary.pace` repeats
+it (null: live). The server keeps the time; a seat whose clock or deadline runs out is handed to
+a bot (level normal) that plays for it until its owner takes it back. Seat lists say `"zombie":
+true` for such a seat.
 
 In a paced room, or once a seat has changed hands, every socket gets a `clock` frame after its
 first view, and every socket one whenever a clock or a seat's hands change (also `GET
@@ -57,8 +61,9 @@ is not null is on the move and its time runs until `deadline`. `clocks` is empty
 another player handed it over) or `back` (its owner took it back).
 
 - `POST /api/games/{id}/seats/{seat}/bot` (Bearer: the token of *another* seat of the game): hand a
-  seat whose player is away (no socket for `DOI_AWAY_GRACE_SECONDS`, default 60) to a bot. `409
-  present` if the player is there, `409` if the game is not running or the seat is not a person's.
+  seat whose player is away (no socket and no move, by any route, for `DOI_AWAY_GRACE_SECONDS`,
+  default 60) to a bot. `409 present` if the player is there, `409` if the game is not running or
+  the seat is not a person's.
 - `POST /api/games/{id}/seats/{seat}/resume` (Bearer: that seat's own token, the one in its
   resume link): take the seat back from the bot. A clock seat gets at least
   `DOI_CLOCK_RESUME_SECONDS` (default 60) if its time had run out. A token of another game, or of
@@ -141,16 +146,25 @@ class Clocks(GameTasks):
         if row.status == "open":  # the clocks start with the game (the row waits at version -1)
             return False
         to_act = set(game.active_seats()) if row.status == "active" else set()  # read before any await
+        # Which decision each seat on the move faces (an undo or a cancel may lead back to one whose
+        # deadline runs already): from its view, read before any await too.
+        decisions = ({seat: decision_print(game.view(seat, texts=False, marks=False)) for seat in to_act}
+                     if pace["mode"] == "correspondence" else {})
         changed = False
         async with store.transaction() as s:
             clock = (await s.execute(select(ClockRow).where(ClockRow.game_id == gid).with_for_update())).scalar_one_or_none()
             if clock is None or clock.version >= row.version:
                 return False
             seats = list((await s.execute(select(SeatRow).where(SeatRow.game_id == gid))).scalars().all())
-            # Who moved since (from the log, whichever instance made the moves): their deadline starts again.
-            movers = set((await s.execute(select(ActionRow.seat).where(
-                ActionRow.game_id == gid, ActionRow.seq > clock.version, ActionRow.seq <= row.version))).scalars())
-            state = advance(pace, clock.state, now_ms(), seats, to_act, movers)
+            moves = []
+            if pace["mode"] == "correspondence":
+                # The moves since, in order (from the log, whichever instance made them): a seat's own
+                # move starts its deadline again, its undo goes back to the deadline before.
+                moves = [(seat, isinstance(action, dict) and action.get("type") == "undo")
+                         for seat, action in (await s.execute(select(ActionRow.seat, ActionRow.action).where(
+                             ActionRow.game_id == gid, ActionRow.seq > clock.version, ActionRow.seq <= row.version)
+                             .order_by(ActionRow.seq))).all()]
+            state = advance(pace, clock.state, now_ms(), seats, to_act, moves, decisions)
             clock.version, clock.state, clock.next_deadline = row.version, state, next_deadline(state)
             await notify_in(s, store.bus, gid, row.version, "clock")
             changed = True
@@ -170,7 +184,7 @@ class Clocks(GameTasks):
             events = (await s.execute(select(SeatEventRow).where(SeatEventRow.game_id == gid)
                                       .order_by(SeatEventRow.id))).scalars().all()
         return {"type": "clock", "version": clock.version if clock else row.version, "now": now_ms(),
-                "pace": row.pace or {"mode": "live"}, "clocks": clock.state if clock else {},
+                "pace": row.pace or {"mode": "live"}, "clocks": public_clocks(clock.state) if clock else {},
                 "handovers": handover_list(events)}
 
     async def hello_frame(self, gid: str) -> dict | None:

@@ -285,8 +285,8 @@ class BotDriver(GameWorkers):
         action = bot.choose(game.view(seat, marks=False))
         metrics.bot_think.inc(time.thread_time() - cpu)
         try:
-            await make_move(self.app, gid, seat, version, action)
-        except Stale:
+            await make_move(self.app, gid, seat, version, action, bot=True)
+        except Stale:  # someone moved meanwhile, or the seat's owner took it back (checked as it is written)
             return True
         self.moves += 1
         metrics.bot_moves.inc()

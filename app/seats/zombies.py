@@ -8,7 +8,9 @@ the same move service, and every hand-over is a `seat_events` row with the game 
 effect at, so the log can say who played each move (the `clock` frame's `handovers`).
 
 Presence: each instance writes `seats.seen_at` for the seats it has sockets for, at a socket's
-start and every third of the grace period."""
+start and every third of the grace period; and a move, by any route (a socket, REST), is presence:
+the seat's last move in the action log counts as seen, so a player who plays over REST without a
+socket is not away (read only when someone asks for a hand-over: no write per move)."""
 from __future__ import annotations
 
 import asyncio
@@ -20,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import bindparam, select, update
 
 from app.bus.notes import notify_in
-from app.infra.models import BotLeaseRow, ClockRow, GameRow, SeatEventRow, SeatRow
+from app.infra.models import ActionRow, BotLeaseRow, ClockRow, GameRow, SeatEventRow, SeatRow
 from app.infra.security import token_hash
 from app.play.games import push_room
 from app.play.store import StoreError
@@ -120,9 +122,11 @@ async def hand_away_seat(app, gid: str, seat: str, asker: str) -> None:
             raise StoreError(f"This game has no seat '{seat}'.", 404, "not_found")
         if row.bot:
             raise StoreError("A bot already plays this seat.", 409, "bot")
-        last = max((t for t in (_aware(row.seen_at), _aware(row.claimed_at)) if t), default=None)
+        moved = (await s.execute(select(ActionRow.at).where(ActionRow.game_id == gid, ActionRow.seat == seat)
+                                 .order_by(ActionRow.seq.desc()).limit(1))).scalar()
+        last = max((t for t in (_aware(row.seen_at), _aware(row.claimed_at), _aware(moved)) if t), default=None)
         if _present_here(app, gid, seat) or (last is not None and _now() - last < grace):
-            raise StoreError("This seat's player is here (or left less than "
+            raise StoreError("This seat's player is here (or was seen or moved less than "
                              f"{int(grace.total_seconds())} s ago).", 409, "present")
         await _hand_over(s, app, game, row, "away")
     log.info("seat handed to a bot", extra={"game_id": gid, "seat": seat})

@@ -130,8 +130,10 @@ Server to client: `view`, `patch` (not with `?views=full`), `chat`, `error`, `po
 Limits (defaults; see `app/infra/settings.py`): a connection may send {rate:g} messages per second on
 average (bursts up to {burst}; beyond that each message gets an error frame with
 `code: "rate_limited"`); after {idle:g} s without a message the server sends an error with
-`code: "idle"` and closes with 4408; a client that stops reading its messages ({outbox} waiting) is
-closed with 1013. In every case reconnecting gets the current view.
+`code: "idle"` and closes with 4408; a client that stops reading its messages ({outbox} waiting, or
+one message not taken for {send_timeout:g} s) is closed with 1013 (Try Again Later: the server casts
+off a client for a temporary condition; not 1011, which says the server failed). In every case
+reconnecting gets the current view.
 
 ## Schemas
 """
@@ -169,13 +171,14 @@ their in-play fields only: their texts come from `/api/catalog`'s `view_records`
 
 def render() -> str:
     from app.infra.settings import Settings
-    from app.play.hub import OUTBOX_LIMIT
+    from app.play.hub import OUTBOX_LIMIT, SEND_TIMEOUT
 
     d = {k: f.default for k, f in Settings.model_fields.items()}
     from app.web.routes.ws import MAX_DEPTH
 
     values = {"{rate:g}": f"{d['messages_per_second']:g}", "{burst}": str(d["message_burst"]),
-              "{idle:g}": f"{d['idle_timeout']:g}", "{outbox}": str(OUTBOX_LIMIT), "{depth}": str(MAX_DEPTH),
+              "{idle:g}": f"{d['idle_timeout']:g}", "{outbox}": str(OUTBOX_LIMIT),
+              "{send_timeout:g}": f"{SEND_TIMEOUT:g}", "{depth}": str(MAX_DEPTH),
               "{max_bytes}": str(d["max_message_bytes"]), "{chat}": str(d["max_chat_chars"]),
               "{rooms}": str(d["rooms_per_hour"]), "{logins}": str(d["login_attempts_per_address"]),
               "{logins_name}": str(d["login_attempts_per_name"]), "{window:g}": f"{d['login_window']:g}"}

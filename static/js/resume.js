@@ -4,7 +4,7 @@
 import { api, saveSeat } from "./common.js";
 
 const gid = document.getElementById("main").dataset.game;
-const m = /^#resume=(soviet|rev[1-3])\.([A-Za-z0-9_-]{1,64})$/.exec(location.hash);
+const m = /^#resume=(soviet|rev[1-4])\.([A-Za-z0-9_-]{1,64})$/.exec(location.hash);
 
 /** The resume link of a seat this browser holds. */
 export function resumeLink(gameId, seat, token) {

@@ -127,3 +127,34 @@ def cached_at(store, gid: str, version: int, timeout: float = 10.0):
         if time.monotonic() > deadline:
             raise AssertionError(f"game {gid} never reached version {version} in the store: {cached and cached[0]}")
         time.sleep(0.002)
+
+
+def take_back_move(client, gid: str, token: str) -> int:
+    """The seat's next move over REST in a back-and-forth that leaves the game where it was: its
+    undo when offered, else an action after which it may undo (the view's undo marks: None). The
+    new version."""
+    view = client.get(f"/api/games/{gid}/view", headers=auth(token)).json()
+    acts, marks = view["view"]["actions"], view["view"]["irreversible"]
+    action = next((a for a in acts if a["type"] == "undo"), None)
+    if action is None:
+        action = next(a for a, why in zip(acts, marks, strict=True) if why is None and a["type"] != "undo")
+    r = client.post(f"/api/games/{gid}/actions", json={"version": view["version"], "action": action},
+                    headers=auth(token))
+    assert r.status_code == 200, r.text
+    return r.json()["version"]
+
+
+def undoable_room(client, body: dict, seat: str = "soviet", tries: int = 30) -> tuple[dict, dict[str, str]]:
+    """A started room (`body`: POST /api/games) whose `seat` is on the move with an action it may
+    undo (server seeds are random: some openings are all draws or reveals)."""
+    for _ in range(tries):
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 201, r.text
+        room = r.json()
+        tokens = claim_all(client, room)
+        view = client.get(f"/api/games/{room['id']}/view", headers=auth(tokens[seat])).json()
+        if any(why is None and a["type"] != "undo"
+               for a, why in zip(view["view"]["actions"], view["view"]["irreversible"], strict=True)):
+            return room, tokens
+        client.portal.call(client.app.state.store.set_status, room["id"], "abandoned")
+    raise AssertionError(f"no room in {tries} whose {seat} could undo its first move")

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from app.infra.models import ClockRow
 from app.main import create_app
 from tests.server.conftest import make_settings
-from tests.server.helpers import auth, claim_all, recv_until, recv_view
+from tests.server.helpers import auth, claim_all, recv_until, recv_view, take_back_move, undoable_room
 
 MINUTE = 60_000
 
@@ -143,6 +143,27 @@ def test_a_correspondence_deadline_is_per_decision(db_url):
             if clock["since"] is not None:
                 assert clock["deadline"] - clock["since"] == 24 * 3_600_000
                 assert clock["deadline"] > c["now"] + 23 * 3_600_000, seat
+        abandon(client, gid)
+
+
+def test_an_undo_does_not_extend_a_correspondence_deadline(db_url):
+    """Issue 30, item 6: a move then `undo` restarted the decision's deadline, so a player could
+    stall a game forever. A decision's deadline is set when it first appears; the undo goes back to
+    it (the Soviet's first headline and its undo: rulebook, Soviet phase)."""
+    with paced_client(db_url) as client:
+        room, tokens = undoable_room(client, {"revolutionaries": 1, "pace": {"mode": "correspondence", "hours": 24}})
+        gid = room["id"]
+        wait_for(lambda: clock_of(client, gid), lambda c: c["version"] == 0)
+        age_clock(client, gid, "soviet", 3_600_000)  # an hour of the first decision has gone
+        first = clock_of(client, gid)["clocks"]["soviet"]
+        for _ in range(3):
+            moved = take_back_move(client, gid, tokens["soviet"])
+            c = wait_for(lambda: clock_of(client, gid), lambda c, v=moved: c["version"] == v)
+            assert c["clocks"]["soviet"]["deadline"] > first["deadline"] + 3_000_000  # a new decision: a new day
+            undone = take_back_move(client, gid, tokens["soviet"])
+            c = wait_for(lambda: clock_of(client, gid), lambda c, v=undone: c["version"] == v)
+            assert c["clocks"]["soviet"] == first  # back to the first decision and its deadline
+        assert c["clocks"]["soviet"]["deadline"] < c["now"] + 23 * 3_600_000
         abandon(client, gid)
 
 

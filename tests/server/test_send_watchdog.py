@@ -142,3 +142,65 @@ def test_a_send_that_fails_at_once_marks_the_socket_closed():
         assert not c.post("x") and not c.open and c.writer is None
 
     run_async(scenario())
+
+
+def test_a_client_that_stops_reading_is_closed_with_1013_try_again_later(monkeypatch):
+    """Issue 30, item 11: the README says 1013; such a client was closed with 1011 (uvicorn's
+    keepalive: its ping waited behind the unread frames, no pong came). 1013 "Try Again Later" is
+    the registry's code for a server casting off a client for a temporary condition; 1011 "Internal
+    Error" (RFC 6455 §7.4.1) says the server failed. A real uvicorn connection, its keepalive on;
+    the client reads again later and gets every frame, then the close code."""
+    import uvicorn
+    import websockets
+    from starlette.websockets import WebSocket
+
+    from app.play.socket_send import KeepSocketSend
+
+    monkeypatch.setattr(hub_module, "SEND_TIMEOUT", 0.3)
+    monkeypatch.setattr(hub_module, "WATCH_EVERY", 0.05)
+    frames, big = 40, "x" * 500_000  # 20 MB: far more than the sockets' buffers hold
+    server_side = {}
+
+    async def app(scope, receive, send):
+        ws = WebSocket(scope, receive, send)
+        await ws.accept()
+        hub, conn = Hub(), Conn(ws=ws, game_id="g", seat="rev1")
+        hub.add(conn)
+        for _ in range(frames):
+            conn.post(big)
+        while (await ws.receive())["type"] != "websocket.disconnect":
+            pass
+        server_side["stalled"] = conn.stalled
+        hub.remove(conn)
+        await conn.stop()
+
+    async def main():
+        import socket
+
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        config = uvicorn.Config(KeepSocketSend(app), ws="websockets-sansio", ws_per_message_deflate=False,
+                                ws_ping_interval=1.0, ws_ping_timeout=1.0, lifespan="off", log_level="warning")
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+        while not server.started:
+            await asyncio.sleep(0.01)
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{sock.getsockname()[1]}/", max_size=None, max_queue=1,
+                                          compression=None, ping_interval=None) as c:
+                await asyncio.sleep(3.0)  # not reading: past the send timeout and the keepalive's ping and pong
+                got = 0
+                try:
+                    while True:
+                        await c.recv()
+                        got += 1
+                except websockets.ConnectionClosed as e:
+                    return got, e.rcvd.code if e.rcvd else None
+        finally:
+            server.should_exit = True
+            await task
+
+    got, code = run_async(main())
+    assert code == 1013
+    assert 0 < got <= frames  # what it had been sent before it stopped reading, then the close
+    assert server_side["stalled"] is True
