@@ -61,7 +61,9 @@ class Settings(BaseSettings):
     # reserved targets: the server must not be a way into its own network); set
     # DOI_WEBHOOK_ALLOW_PRIVATE=true to allow them (tests, a LAN install).
     webhook_allow_private: bool = False
-    webhook_timeout: float = Field(default=5.0, gt=0, le=60)     # seconds per attempt
+    # Webhooks call ports 80 and 443 only; list others here ("8080,8443", "8000-8999"; "1-65535" for any).
+    webhook_ports: str = Field(default="", pattern=r"^\s*(\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*)?\s*$")
+    webhook_timeout: float = Field(default=5.0, gt=0, le=60)     # seconds per attempt, all of it
     webhook_attempts: int = Field(default=8, ge=1, le=30)        # then that notification is dropped
     webhook_backoff: float = Field(default=1.0, gt=0, le=600)    # first retry delay, doubled each time (max 5 min)
     webhook_lease_seconds: float = Field(default=30.0, ge=1, le=600)
