@@ -58,7 +58,8 @@ class ServerProcess:
         # A driver of bots, not a person: lift the rate limits (each is tested on its own); `env` overrides.
         self.env = {**os.environ, "DOI_DATABASE_URL": db_url, "DOI_SECRET_KEY": "crash-test-secret",
                     "DOI_MESSAGES_PER_SECOND": "10000", "DOI_MESSAGE_BURST": "10000", "DOI_ROOMS_PER_HOUR": "100000",
-                    "DOI_LOGIN_ATTEMPTS_PER_ADDRESS": "100000", "DOI_LOGIN_ATTEMPTS_PER_NAME": "100000",
+                    "DOI_LOGIN_ATTEMPTS_PER_ADDRESS": "100000", "DOI_LOGIN_ATTEMPTS_PER_NAME_ADDRESS": "100000",
+                    "DOI_LOGIN_DELAY_BASE": "0",
                     **(env or {})}
         self.proc: subprocess.Popen | None = None
         self.port = 0
