@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+import ssl
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit, urlunsplit
 
@@ -93,12 +94,15 @@ class HookSender(GameWorkers):
         self.client: httpx.AsyncClient | None = None
         self.sent = 0
 
-    async def start(self) -> None:
+    def new_client(self, verify: ssl.SSLContext | bool = True) -> httpx.AsyncClient:
         # No keep-alive and no cap: each attempt's connection is its own (see the module's note).
         # trust_env off: an HTTP(S)_PROXY in the environment would do its own lookup of the name.
-        self.client = httpx.AsyncClient(timeout=self.settings.webhook_timeout, follow_redirects=False,
-                                        limits=httpx.Limits(max_connections=None, max_keepalive_connections=0),
-                                        trust_env=False, headers={"User-Agent": "days-of-ire-online webhook"})
+        return httpx.AsyncClient(timeout=self.settings.webhook_timeout, follow_redirects=False, verify=verify,
+                                 limits=httpx.Limits(max_connections=None, max_keepalive_connections=0),
+                                 trust_env=False, headers={"User-Agent": "days-of-ire-online webhook"})
+
+    async def start(self) -> None:
+        self.client = self.new_client()
         self.start_background()
 
     async def stop(self) -> None:

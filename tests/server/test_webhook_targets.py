@@ -8,6 +8,10 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import socket
+import ssl
+import subprocess
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import SimpleNamespace
 
 import httpx
@@ -113,11 +117,9 @@ def sender(**update) -> HookSender:
     return hooks
 
 
-async def post_once(hooks: HookSender, url: str) -> httpx.Response:
-    """One delivery attempt with the sender's own client (made as `start` makes it)."""
-    settings = hooks.settings
-    hooks.client = httpx.AsyncClient(timeout=settings.webhook_timeout, follow_redirects=False, trust_env=False,
-                                     limits=httpx.Limits(max_connections=None, max_keepalive_connections=0))
+async def post_once(hooks: HookSender, url: str, verify: ssl.SSLContext | bool = True) -> httpx.Response:
+    """One delivery attempt with the sender's own client (`verify`: the certificates it trusts)."""
+    hooks.client = hooks.new_client(verify)
     try:
         return await hooks.post(url, {"event": "turn"})
     finally:
@@ -176,5 +178,88 @@ def test_an_unlisted_port_is_not_called_at_delivery():
         with pytest.raises(Refused, match="port 80 or 443"):
             run_async(post_once(sender(webhook_allow_private=True), f"http://127.0.0.1:{port}/turns"))
         assert rx.attempts == 0
+    finally:
+        rx.close()
+
+
+# ----- https: the name in SNI and in the certificate check, the checked address in the connection --
+def certificate(tmp_path, name: str) -> tuple[ssl.SSLContext, ssl.SSLContext]:
+    """A certificate authority of the test's own and a certificate it signed for `name`: the
+    server's context, and a client context that trusts only that authority."""
+    def run(*args):
+        subprocess.run(["openssl", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+        "-subj", "/CN=webhook test CA")
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "leaf.key", "-out", "leaf.csr", "-subj", f"/CN={name}")
+    (tmp_path / "san.ext").write_text(f"subjectAltName=DNS:{name}\n")
+    run("x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+        "leaf.pem", "-days", "2", "-extfile", "san.ext")
+    server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server.load_cert_chain(tmp_path / "leaf.pem", tmp_path / "leaf.key")
+    return server, ssl.create_default_context(cafile=str(tmp_path / "ca.pem"))
+
+
+class TlsReceiver:
+    """An https server on 127.0.0.1 that records the SNI names it was asked for and the bodies."""
+
+    def __init__(self, context: ssl.SSLContext):
+        self.sni: list[str | None] = []
+        self.bodies: list[dict] = []
+        receiver = self
+        context.sni_callback = lambda sock, name, ctx: receiver.sni.append(name)
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                receiver.bodies.append(self.rfile.read(int(self.headers["Content-Length"])))
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        class Server(ThreadingHTTPServer):
+            def get_request(self):
+                sock, addr = super().get_request()
+                return context.wrap_socket(sock, server_side=True), addr
+
+            def handle_error(self, request, client_address):
+                pass  # a refused handshake is the point of one test
+
+        self.server = Server(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_https_to_the_checked_address_sends_the_name_and_verifies_its_certificate(monkeypatch, tmp_path):
+    """The connection goes to the address checked (127.0.0.1), yet TLS speaks to the name: SNI is
+    the name, and the certificate is verified against the name, not the address."""
+    server_ctx, trusting = certificate(tmp_path, "hooks.example.test")
+    rx = TlsReceiver(server_ctx)
+    try:
+        resolver = Resolver(monkeypatch, "127.0.0.1", "10.255.255.1")
+        hooks = sender(webhook_allow_private=True, webhook_ports=str(rx.port))
+        response = run_async(post_once(hooks, f"https://hooks.example.test:{rx.port}/turns", verify=trusting))
+        assert response.status_code == 204 and len(rx.bodies) == 1
+        assert rx.sni == ["hooks.example.test"] and resolver.calls == 1
+    finally:
+        rx.close()
+
+
+def test_https_refuses_a_certificate_for_another_name(monkeypatch, tmp_path):
+    """The receiver's certificate names another host: the sender will not talk to it."""
+    server_ctx, trusting = certificate(tmp_path, "other.example.test")
+    rx = TlsReceiver(server_ctx)
+    try:
+        Resolver(monkeypatch, "127.0.0.1")
+        hooks = sender(webhook_allow_private=True, webhook_ports=str(rx.port))
+        with pytest.raises(httpx.ConnectError, match="(?i)certificate|hostname"):
+            run_async(post_once(hooks, f"https://hooks.example.test:{rx.port}/turns", verify=trusting))
+        assert rx.bodies == []
     finally:
         rx.close()
