@@ -31,6 +31,7 @@ import contextlib
 import logging
 import socket
 import ssl
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit, urlunsplit
 
@@ -68,6 +69,10 @@ are called unless `DOI_WEBHOOK_PORTS` lists others (`422` at creation). The URL 
 its creator included.
 """
 MAX_BACKOFF = 300.0
+# Webhook names are resolved on threads of their own: a receiver's name server that answers slowly
+# holds one of these (getaddrinfo cannot be cancelled; the attempt's deadline only stops waiting
+# for it), never one of the default executor's, which replays and the WAL checkpoint use.
+_RESOLVERS = ThreadPoolExecutor(max_workers=32, thread_name_prefix="doi-hook-dns")
 
 
 def _now() -> datetime:
@@ -256,7 +261,8 @@ class HookSender(GameWorkers):
             raise Refused(f"{host}: {e}") from e
         addr = literal_address(host)
         if addr is None:  # the caller's deadline covers a name server that hangs
-            infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            infos = await asyncio.get_running_loop().run_in_executor(
+                _RESOLVERS, socket.getaddrinfo, host, port, 0, socket.SOCK_STREAM)
             addrs = [literal_address(info[4][0].split("%")[0]) for info in infos]
         else:
             addrs = [addr]

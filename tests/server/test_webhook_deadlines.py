@@ -6,11 +6,17 @@ connection, and a room holds at most one at a time: one room's slow receiver cos
 nothing. The figure for 100 slow receivers comes from bench/slow_hooks.py (the slow test below)."""
 from __future__ import annotations
 
+import asyncio
+import socket
 import time
+from types import SimpleNamespace
 
 import pytest
 
+from app.seats.webhooks import HookSender
 from bench.slow_hooks import ROOT, DripServer, GoodReceiver, measure, start_room
+from tests.server.conftest import make_settings
+from tests.server.helpers import run_async
 from tests.server.test_webhooks import hook_client, wait_until
 
 
@@ -70,3 +76,39 @@ def test_a_hundred_slow_receivers_cost_another_room_nothing():
     assert result.good_after is not None and result.good_after < 1.0, result.lines()
     assert result.most_per_room == 1
     assert result.lasted and max(result.lasted) < 5.6, result.lines()  # each slow attempt ended at its deadline
+
+
+def test_slow_name_servers_do_not_hold_up_the_servers_other_thread_work(monkeypatch):
+    """40 webhook names whose lookups take 3 s each (a receiver's own slow name server): the
+    attempts give up at their deadline, and meanwhile work the server hands to the default thread
+    pool (replay summaries, the WAL checkpoint) still runs at once."""
+    real = socket.getaddrinfo
+
+    def slow_lookup(host, *args, **kw):
+        if host.endswith(".slow.example.test"):
+            time.sleep(3)
+        return real(host, *args, **kw)
+
+    monkeypatch.setattr(socket, "getaddrinfo", slow_lookup)
+    settings = make_settings("sqlite://").model_copy(update={"webhook_timeout": 0.5})
+    hooks = HookSender(SimpleNamespace(state=SimpleNamespace(settings=settings)))
+
+    async def scenario():
+        hooks.client = hooks.new_client()
+        try:
+            attempts = [asyncio.create_task(hooks.post(f"http://r{i}.slow.example.test/", {}))
+                        for i in range(40)]
+            await asyncio.sleep(0.1)  # every lookup under way
+            started = time.perf_counter()
+            await asyncio.to_thread(lambda: None)
+            other_work = time.perf_counter() - started
+            async with asyncio.timeout(1.0):
+                outcomes = await asyncio.gather(*[asyncio.wait_for(a, 0.5) for a in attempts],
+                                                return_exceptions=True)
+            return other_work, outcomes
+        finally:
+            await hooks.client.aclose()
+
+    other_work, outcomes = run_async(scenario())
+    assert other_work < 0.2, other_work  # before: it queued behind the lookups, ~3 s
+    assert all(isinstance(o, TimeoutError) for o in outcomes)

@@ -5,7 +5,6 @@ room creation and at delivery; on an IPv6-only host with NAT64 `http://[64:ff9b:
 those DOI_WEBHOOK_PORTS lists) are called, and a delivery connects to the one address it checked."""
 from __future__ import annotations
 
-import asyncio
 import ipaddress
 import socket
 import ssl
@@ -132,18 +131,19 @@ class Resolver:
 
     def __init__(self, monkeypatch, *answers: str):
         self.answers, self.calls = list(answers), 0
-        real = asyncio.BaseEventLoop.getaddrinfo
+        real = socket.getaddrinfo
         resolver = self
 
-        async def fake(loop, host, port, *args, **kw):
+        def fake(host, port, *args, **kw):
             if host != "hooks.example.test":
-                return await real(loop, host, port, *args, **kw)
+                return real(host, port, *args, **kw)
             answer = resolver.answers[min(resolver.calls, len(resolver.answers) - 1)]
             resolver.calls += 1
             family = socket.AF_INET6 if ":" in answer else socket.AF_INET
             return [(family, socket.SOCK_STREAM, 6, "", (answer, port))]
 
-        monkeypatch.setattr(asyncio.BaseEventLoop, "getaddrinfo", fake)
+        # Every lookup, whichever way it is asked (the event loop's getaddrinfo calls this one too).
+        monkeypatch.setattr(socket, "getaddrinfo", fake)
 
 
 @pytest.mark.parametrize("answer", ["64:ff9b::a00:1", "::ffff:0:7f00:1", "2002:7f00:1::1", "fec0::5", "::7f00:1"])
