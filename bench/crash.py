@@ -50,13 +50,16 @@ def free_port() -> int:
 class ServerProcess:
     """One `doi serve` subprocess; start() again after kill() is a restart on the same database."""
 
-    def __init__(self, db_url: str, workdir: str | os.PathLike, env: dict | None = None, name: str = "server"):
+    def __init__(self, db_url: str, workdir: str | os.PathLike, env: dict | None = None, name: str = "server",
+                 root: Path = ROOT):
         self.db_url = db_url
+        self.root = root  # the checkout whose server runs (another one to compare with)
         self.log_path = Path(workdir) / f"{name}.log"
         # A driver of bots, not a person: lift the rate limits (each is tested on its own); `env` overrides.
         self.env = {**os.environ, "DOI_DATABASE_URL": db_url, "DOI_SECRET_KEY": "crash-test-secret",
                     "DOI_MESSAGES_PER_SECOND": "10000", "DOI_MESSAGE_BURST": "10000", "DOI_ROOMS_PER_HOUR": "100000",
-                    "DOI_LOGIN_ATTEMPTS_PER_ADDRESS": "100000", "DOI_LOGIN_ATTEMPTS_PER_NAME": "100000",
+                    "DOI_LOGIN_ATTEMPTS_PER_ADDRESS": "100000", "DOI_LOGIN_ATTEMPTS_PER_NAME_ADDRESS": "100000",
+                    "DOI_LOGIN_DELAY_BASE": "0",
                     **(env or {})}
         self.proc: subprocess.Popen | None = None
         self.port = 0
@@ -81,7 +84,7 @@ class ServerProcess:
             log.write(f"--- start {self.starts} on port {self.port}\n".encode())
             log.flush()
             self.proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],
-                                         cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=log)
+                                         cwd=self.root, env=self.env, stdout=subprocess.DEVNULL, stderr=log)
         self.starts += 1
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline and self.proc.poll() is None:

@@ -36,8 +36,15 @@ class Settings(BaseSettings):
     message_burst: int = 40             # short bursts above the rate
     rooms_per_hour: int = 30            # rooms one client address may create per hour
     login_attempts_per_address: int = 10  # admin logins (failed or in progress) per address per window
-    login_attempts_per_name: int = 10     # the same per admin name, whatever the address
+    login_attempts_per_name_address: int = 5  # the same for one admin name from one address
     login_window: float = 900.0           # seconds
+    # Guesses at one admin name from many addresses are slowed, never refused (a refusal would lock
+    # the owner out too, issue 30 item 10): past `login_delay_after` failed attempts at the name in
+    # the window, each attempt waits `login_delay_base` seconds before its password is checked,
+    # doubled for each further one, at most `login_delay_max`.
+    login_delay_after: int = Field(default=5, ge=0)
+    login_delay_base: float = Field(default=1.0, ge=0, le=60)
+    login_delay_max: float = Field(default=15.0, ge=0, le=120)
     # Client addresses (for the limits above) are the TCP peer's. Behind a reverse proxy, list the
     # proxies' addresses or networks ("10.0.0.5,192.168.0.0/16"): only a request from one of them
     # has its X-Forwarded-For header believed. Empty: no forwarded header is ever believed.
@@ -61,7 +68,9 @@ class Settings(BaseSettings):
     # reserved targets: the server must not be a way into its own network); set
     # DOI_WEBHOOK_ALLOW_PRIVATE=true to allow them (tests, a LAN install).
     webhook_allow_private: bool = False
-    webhook_timeout: float = Field(default=5.0, gt=0, le=60)     # seconds per attempt
+    # Webhooks call ports 80 and 443 only; list others here ("8080,8443", "8000-8999"; "1-65535" for any).
+    webhook_ports: str = Field(default="", pattern=r"^\s*(\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*)?\s*$")
+    webhook_timeout: float = Field(default=5.0, gt=0, le=60)     # seconds per attempt, all of it
     webhook_attempts: int = Field(default=8, ge=1, le=30)        # then that notification is dropped
     webhook_backoff: float = Field(default=1.0, gt=0, le=600)    # first retry delay, doubled each time (max 5 min)
     webhook_lease_seconds: float = Field(default=30.0, ge=1, le=600)

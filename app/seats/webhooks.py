@@ -7,22 +7,31 @@ one instance at a time sends a room's notifications, in version order, so two in
 once; a holder that dies is replaced when its lease runs out (a notification it was sending when it
 died may come twice: receivers can tell by its `id`). Each one is retried with a doubling backoff
 and dropped after `DOI_WEBHOOK_ATTEMPTS` tries; a receiver that hangs only holds up its own room's
-notifications (`DOI_WEBHOOK_TIMEOUT` per attempt).
+notifications. `DOI_WEBHOOK_TIMEOUT` bounds a whole attempt (resolving, connecting, sending, the
+answer's headers), not each read: a receiver that drips a byte every few seconds is cut off like
+one that sends nothing (issue 30 item 3). Every attempt opens its own connection and closes it
+(no pool to share, so no cap one room's receivers could fill): a room, sending one notification at
+a time, holds at most one connection, and a hundred slow receivers cost another room nothing.
 
 A turn change: a person's seat that the engine waits for now and did not at the previous version
 (bots' seats and seats a bot plays are not told). The body: `{"event": "turn", "game", "seat",
 "version", "link", "id"}`; the link is the table's page, never a seat token.
 
 Server-side request forgery: the host is resolved before each attempt and every address it gives
-must be public (app.seats.hook_urls) unless `DOI_WEBHOOK_ALLOW_PRIVATE`; the request goes to the address
-that was checked (so a name that changes its answer in between cannot point it elsewhere), and
-redirects are not followed."""
+must be public (app.seats.hook_urls: IPv6 forms that carry an IPv4 address are judged by that
+address) unless `DOI_WEBHOOK_ALLOW_PRIVATE`; only ports 80, 443 and those `DOI_WEBHOOK_PORTS` lists
+are called. The name is resolved once per attempt and the request goes to the address that was
+checked (no second lookup, so a name that changes its answer in between cannot point it elsewhere;
+https still sends the name as SNI and verifies the certificate against it); no proxy from the
+environment is used, and redirects are not followed."""
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
 import socket
+import ssl
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit, urlunsplit
 
@@ -32,7 +41,7 @@ from sqlalchemy import or_, select, update
 from app.infra.models import ActionRow, GameRow, HookRow
 from app.play.store import StoreError
 from app.seats.game_workers import GameWorkers
-from app.seats.hook_urls import literal_address, public_address
+from app.seats.hook_urls import check_port, literal_address, public_address
 
 log = logging.getLogger("doi.webhooks")
 
@@ -49,14 +58,21 @@ did not at the previous version, a `POST` with the JSON body
 
 (`link` is absolute when `DOI_PUBLIC_URL` is set; it never holds a seat token). Sent after the move
 committed, in version order, once per turn change (`id` tells a repeat after a crash); an answer
-other than 2xx, or none within `DOI_WEBHOOK_TIMEOUT` (5 s), is retried with a doubling backoff
-from `DOI_WEBHOOK_BACKOFF` (1 s), `DOI_WEBHOOK_ATTEMPTS` (8) times in all; redirects are not
-followed. By default only public addresses are called: a URL whose host is (or resolves to) a
-loopback, private, link-local or reserved address is refused with `422` at creation, or not
-called; `DOI_WEBHOOK_ALLOW_PRIVATE=true` allows them. The URL is shown to nobody, its creator
-included.
+other than 2xx, or an attempt not answered (status and headers) within `DOI_WEBHOOK_TIMEOUT` (5 s
+for the whole attempt, however the bytes trickle in), is retried with a doubling backoff from
+`DOI_WEBHOOK_BACKOFF` (1 s), `DOI_WEBHOOK_ATTEMPTS` (8) times in all; redirects are not followed.
+By default only public addresses are called: a URL whose host is (or resolves to) a loopback,
+private, link-local, site-local or reserved address, or an IPv6 address that carries such an IPv4
+address (NAT64 `64:ff9b::/96`, 6to4, Teredo, `::ffff:a.b.c.d`, `::a.b.c.d`), is refused with `422`
+at creation, or not called; `DOI_WEBHOOK_ALLOW_PRIVATE=true` allows them. Only ports 80 and 443
+are called unless `DOI_WEBHOOK_PORTS` lists others (`422` at creation). The URL is shown to nobody,
+its creator included.
 """
 MAX_BACKOFF = 300.0
+# Webhook names are resolved on threads of their own: a receiver's name server that answers slowly
+# holds one of these (getaddrinfo cannot be cancelled; the attempt's deadline only stops waiting
+# for it), never one of the default executor's, which replays and the WAL checkpoint use.
+_RESOLVERS = ThreadPoolExecutor(max_workers=32, thread_name_prefix="doi-hook-dns")
 
 
 def _now() -> datetime:
@@ -83,9 +99,15 @@ class HookSender(GameWorkers):
         self.client: httpx.AsyncClient | None = None
         self.sent = 0
 
+    def new_client(self, verify: ssl.SSLContext | bool = True) -> httpx.AsyncClient:
+        # No keep-alive and no cap: each attempt's connection is its own (see the module's note).
+        # trust_env off: an HTTP(S)_PROXY in the environment would do its own lookup of the name.
+        return httpx.AsyncClient(timeout=self.settings.webhook_timeout, follow_redirects=False, verify=verify,
+                                 limits=httpx.Limits(max_connections=None, max_keepalive_connections=0),
+                                 trust_env=False, headers={"User-Agent": "days-of-ire-online webhook"})
+
     async def start(self) -> None:
-        self.client = httpx.AsyncClient(timeout=self.settings.webhook_timeout, follow_redirects=False,
-                                        headers={"User-Agent": "days-of-ire-online webhook"})
+        self.client = self.new_client()
         self.start_background()
 
     async def stop(self) -> None:
@@ -205,13 +227,16 @@ class HookSender(GameWorkers):
         delay = self.settings.webhook_backoff
         for attempt in range(1, self.settings.webhook_attempts + 1):
             try:
-                response = await self.post(url, body)
+                async with asyncio.timeout(self.settings.webhook_timeout):  # the whole attempt, not per read
+                    response = await self.post(url, body)
                 if 200 <= response.status_code < 300:
                     return True
                 why = f"HTTP {response.status_code}"
             except Refused as e:
                 log.warning("webhook refused: %s", e, extra={"game_id": gid})
                 return False
+            except TimeoutError:
+                why = f"no answer within {self.settings.webhook_timeout:g} s"
             except (httpx.HTTPError, OSError) as e:
                 why = type(e).__name__
             log.info("webhook attempt %d failed (%s)", attempt, why, extra={"game_id": gid})
@@ -230,13 +255,14 @@ class HookSender(GameWorkers):
         parts = urlsplit(url)
         host = parts.hostname or ""
         port = parts.port or (443 if parts.scheme == "https" else 80)
+        try:
+            check_port(port, self.settings.webhook_ports)
+        except ValueError as e:
+            raise Refused(f"{host}: {e}") from e
         addr = literal_address(host)
-        if addr is None:
-            try:
-                async with asyncio.timeout(self.settings.webhook_timeout):  # a name server can hang too
-                    infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
-            except TimeoutError as e:
-                raise httpx.ConnectTimeout(f"resolving {host} took too long") from e
+        if addr is None:  # the caller's deadline covers a name server that hangs
+            infos = await asyncio.get_running_loop().run_in_executor(
+                _RESOLVERS, socket.getaddrinfo, host, port, 0, socket.SOCK_STREAM)
             addrs = [literal_address(info[4][0].split("%")[0]) for info in infos]
         else:
             addrs = [addr]

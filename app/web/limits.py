@@ -1,5 +1,6 @@
 """Rate limits kept in the database, so every instance counts the same attempts (issue 11): rooms
-created per client address, admin logins per address and per name.
+created per client address, admin logins per address and per name and address (and the count per
+name that slows guessing at one name, issue 30 item 10).
 
 An attempt is recorded *before* the work it allows (creating a room, checking a password) in one
 transaction that first takes a lock on its key (PostgreSQL: a transaction advisory lock; SQLite:
@@ -40,9 +41,9 @@ class RateLimited(StoreError):
 
 @dataclass(frozen=True)
 class Limit:
-    scope: str       # what is counted: "rooms", "login_address", "login_name"
+    scope: str       # what is counted: "rooms", "login_address", "login_pair", "login_name"
     key: str         # whose attempts: a client address or an admin name
-    limit: int       # attempts allowed in any `window`
+    limit: int | None  # attempts allowed in any `window` (None: only counted, never refused)
     window: float    # seconds
     message: str     # the 429's detail
 
@@ -71,11 +72,17 @@ class Limiter:
             for lim in limits:
                 since = now - timedelta(seconds=lim.window)
                 count, oldest = (await s.execute(_COUNT, {"scope": lim.scope, "key": lim.key, "since": since})).one()
-                if count >= lim.limit:
+                if lim.limit is not None and count >= lim.limit:
                     wait = (_aware(oldest) + timedelta(seconds=lim.window) - now).total_seconds() if oldest else lim.window
                     raise RateLimited(lim.message, min(math.ceil(lim.window), max(1, math.ceil(wait))))
             return [(await s.execute(_RECORD, {"scope": lim.scope, "key": lim.key, "at": now})).scalar_one()
                     for lim in limits]
+
+    async def count(self, scope: str, key: str, window: float) -> int:
+        """Attempts recorded under `scope` and `key` in the last `window` seconds (in progress included)."""
+        since = datetime.now(UTC) - timedelta(seconds=window)
+        async with self.store.core() as s:
+            return (await s.execute(_COUNT, {"scope": scope, "key": key, "since": since})).one()[0]
 
     async def give_back(self, ids: list[int]) -> None:
         """Un-count attempts that turned out not to count (a room that was not created, a login
@@ -83,3 +90,11 @@ class Limiter:
         if ids:
             async with self.store.core() as s:
                 await s.execute(_GIVE_BACK, {"ids": ids})
+
+
+def growing_delay(earlier: int, after: int, base: float, most: float) -> float:
+    """Seconds an attempt waits when `earlier` attempts were made before it: none for the first
+    `after`, then `base`, doubled for each further attempt, at most `most`."""
+    if earlier < after or base <= 0:
+        return 0.0
+    return min(most, base * 2.0 ** min(earlier - after, 32))

@@ -63,9 +63,11 @@ end; game ids in paths are URL-safe (`[A-Za-z0-9_-]`, at most 32); integers are 
 (`1.0` and `true` are refused).
 
 Rate limits (defaults; README.md lists the settings): {rooms} rooms an hour per client address,
-{logins} admin login attempts per address and {logins_name} per admin name in {window:g} s (only failed
-attempts count). Beyond a limit the answer is `429` with `code: "rate_limited"` and a `Retry-After`
-header (seconds). The client address is the TCP peer's, or the one a trusted proxy
+{logins} admin login attempts per address and {logins_pair} per admin name from one address in {window:g} s
+(only failed attempts count). Beyond a limit the answer is `429` with `code: "rate_limited"` and a
+`Retry-After` header (seconds). Attempts at one admin name from all addresses together are slowed,
+never refused: past {delay_after} failed ones in the window, each login waits {delay_base:g} s before its
+password is checked, doubled for each further one, at most {delay_max:g} s. The client address is the TCP peer's, or the one a trusted proxy
 (`DOI_TRUSTED_PROXIES`) put in `X-Forwarded-For`.
 
 ## Websocket `WS /ws/games/{id}`
@@ -181,7 +183,9 @@ def render() -> str:
               "{send_timeout:g}": f"{SEND_TIMEOUT:g}", "{depth}": str(MAX_DEPTH),
               "{max_bytes}": str(d["max_message_bytes"]), "{chat}": str(d["max_chat_chars"]),
               "{rooms}": str(d["rooms_per_hour"]), "{logins}": str(d["login_attempts_per_address"]),
-              "{logins_name}": str(d["login_attempts_per_name"]), "{window:g}": f"{d['login_window']:g}"}
+              "{logins_pair}": str(d["login_attempts_per_name_address"]), "{window:g}": f"{d['login_window']:g}",
+              "{delay_after}": str(d["login_delay_after"]), "{delay_base:g}": f"{d['login_delay_base']:g}",
+              "{delay_max:g}": f"{d['login_delay_max']:g}"}
     intro = INTRO
     for key, value in values.items():
         intro = intro.replace(key, value)

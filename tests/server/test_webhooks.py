@@ -22,6 +22,7 @@ class Receiver:
 
     def __init__(self, fail: int = 0, hold: bool = False):
         self.bodies: list[dict] = []
+        self.hosts: list[str] = []
         self.attempts = 0
         self.fail = fail
         self.release = threading.Event()
@@ -33,6 +34,7 @@ class Receiver:
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 receiver.attempts += 1
+                receiver.hosts.append(self.headers["Host"])
                 if receiver.hold:
                     receiver.entered.set()
                     receiver.release.wait(30)
@@ -72,8 +74,9 @@ def receiver():
 
 
 def hook_client(db_url, **update):
+    # Receivers listen on 127.0.0.1 at ports the system picks: private addresses and those ports allowed.
     settings = make_settings(db_url).model_copy(update={"webhook_allow_private": True, "webhook_backoff": 0.05,
-                                                        **update})
+                                                        "webhook_ports": "1024-65535", **update})
     return TestClient(create_app(settings))
 
 

@@ -2,6 +2,7 @@
 export/import of records, abandon and delete."""
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -13,7 +14,7 @@ from app.infra.security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_
 from app.play.games import close_deleted, push_room
 from app.play.store import StoreError
 from app.web.deps import AdminDep, SettingsDep, SignerDep, StoreDep, client_ip
-from app.web.limits import Limit
+from app.web.limits import Limit, growing_delay
 from app.web.schemas import AdminLogin, GameId, GameSummary, errors, summary
 
 router = APIRouter(prefix="/api/admin", tags=["admin"])
@@ -33,12 +34,21 @@ async def login(body: AdminLogin, request: Request, response: Response, signer: 
                 settings: SettingsDep) -> dict:
     limiter = request.app.state.limiter
     window = settings.login_window
-    # Counted before the password is checked, so simultaneous guesses cannot slip past the limit.
+    ip = client_ip(request)
+    # Counted before the password is checked, so simultaneous guesses cannot slip past the limits.
+    # An address that guessed too often is refused; guesses at a name from everywhere are only
+    # slowed, so its owner, from an address of their own, still gets in (issue 30 item 10).
     taken = await limiter.take(
-        Limit("login_address", client_ip(request), settings.login_attempts_per_address, window,
+        Limit("login_address", ip, settings.login_attempts_per_address, window,
               "Too many login attempts from your address: wait before trying again."),
-        Limit("login_name", body.name, settings.login_attempts_per_name, window,
-              "Too many login attempts for this name: wait before trying again."))
+        Limit("login_pair", f"{body.name} {ip}", settings.login_attempts_per_name_address, window,
+              "Too many login attempts for this name from your address: wait before trying again."),
+        Limit("login_name", body.name, None, window, ""))
+    earlier = max(0, await limiter.count("login_name", body.name, window) - 1)
+    # Before the check, for the right password too: a delay only on failures would tell a guesser
+    # that a quick answer means success.
+    await asyncio.sleep(growing_delay(earlier, settings.login_delay_after, settings.login_delay_base,
+                                      settings.login_delay_max))
     async with request.app.state.sessions() as s:
         admin = (await s.execute(select(AdminRow).where(AdminRow.name == body.name))).scalar_one_or_none()
     if not await check_password(admin.password_hash if admin else None, body.password):

@@ -23,7 +23,7 @@ def room_extras(body: CreateGame, settings):
     pace = body.pace.model_dump() if body.pace.mode != "live" else None
     if body.webhook is not None:
         try:
-            check_target(body.webhook, settings.webhook_allow_private)
+            check_target(body.webhook, settings.webhook_allow_private, settings.webhook_ports)
         except ValueError as e:
             raise StoreError(f"webhook: {e}", 422) from e
 
