@@ -49,6 +49,7 @@ def allowed_methods(app: FastAPI, path: str) -> list[str]:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    settings.check_secret_key()  # before anything starts: no server signs cookies with a guessable key
     url = settings.resolved_database_url()
 
     @asynccontextmanager
