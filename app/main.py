@@ -178,13 +178,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.metrics.sockets.set(app.state.hub.count())
         return Response(app.state.metrics.render(), media_type="text/plain; version=0.0.4")
 
-    from pathlib import Path
-
     from fastapi.staticfiles import StaticFiles
 
+    from app.infra.files import project_dir
     from app.web.routes import admin, api, my_games, pages, replays, seats, ws
 
-    app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
+    app.mount("/static", StaticFiles(directory=str(project_dir("static"))), name="static")
     # Routes are matched in this order, each request trying every route before its own: the game
     # socket and the API a room's setup calls come first, the pages (one request a visit) last.
     # No two routers share a path.
