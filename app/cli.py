@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--rev-bot", choices=("random", "greedy"), default="random")
 
     args = parser.parse_args(argv)
+    if args.command in ("serve", "db") and not secret_key_allowed():
+        return 2
     if args.command == "serve":
         from app.serve import serve
 
@@ -69,6 +71,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         return simulate(args)
     return 1
+
+
+def secret_key_allowed() -> bool:
+    """Refuse, before the database is touched, to run a server whose DOI_SECRET_KEY is guessable
+    (a container's `doi db upgrade && doi serve` then stops at its first step)."""
+    from app.infra.settings import WeakSecretKey, get_settings
+
+    try:
+        get_settings().check_secret_key()
+    except WeakSecretKey as e:
+        print(f"doi: {e}", file=sys.stderr)
+        return False
+    return True
 
 
 def simulate(args) -> int:

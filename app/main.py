@@ -49,6 +49,7 @@ def allowed_methods(app: FastAPI, path: str) -> list[str]:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    settings.check_secret_key()  # before anything starts: no server signs cookies with a guessable key
     url = settings.resolved_database_url()
 
     @asynccontextmanager
@@ -177,13 +178,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.metrics.sockets.set(app.state.hub.count())
         return Response(app.state.metrics.render(), media_type="text/plain; version=0.0.4")
 
-    from pathlib import Path
-
     from fastapi.staticfiles import StaticFiles
 
+    from app.infra.files import project_dir
     from app.web.routes import admin, api, my_games, pages, replays, seats, ws
 
-    app.mount("/static", StaticFiles(directory=str(Path(__file__).resolve().parents[1] / "static")), name="static")
+    app.mount("/static", StaticFiles(directory=str(project_dir("static"))), name="static")
     # Routes are matched in this order, each request trying every route before its own: the game
     # socket and the API a room's setup calls come first, the pages (one request a visit) last.
     # No two routers share a path.

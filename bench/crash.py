@@ -56,7 +56,7 @@ class ServerProcess:
         self.root = root  # the checkout whose server runs (another one to compare with)
         self.log_path = Path(workdir) / f"{name}.log"
         # A driver of bots, not a person: lift the rate limits (each is tested on its own); `env` overrides.
-        self.env = {**os.environ, "DOI_DATABASE_URL": db_url, "DOI_SECRET_KEY": "crash-test-secret",
+        self.env = {**os.environ, "DOI_DATABASE_URL": db_url, "DOI_SECRET_KEY": "crash-test-secret-0123456789abcdefghijkl",
                     "DOI_MESSAGES_PER_SECOND": "10000", "DOI_MESSAGE_BURST": "10000", "DOI_ROOMS_PER_HOUR": "100000",
                     "DOI_LOGIN_ATTEMPTS_PER_ADDRESS": "100000", "DOI_LOGIN_ATTEMPTS_PER_NAME_ADDRESS": "100000",
                     "DOI_LOGIN_DELAY_BASE": "0",

@@ -102,7 +102,7 @@ class Server:
     def __init__(self, root: Path, url: str, workdir: Path, stats: bool, profile: str | None, floor: bool = False):
         self.port = free_port()
         self.stats_file = str(workdir / f"stats-{self.port}.json") if stats else None
-        env = {**os.environ, "DOI_DATABASE_URL": url, "DOI_SECRET_KEY": "rooms-bench-secret",
+        env = {**os.environ, "DOI_DATABASE_URL": url, "DOI_SECRET_KEY": "rooms-bench-secret-0123456789abcdefghijk",
                "DOI_ROOMS_PER_HOUR": "1000000", "ROOMS_PORT": str(self.port)}
         env.pop("PYTHONPATH", None)
         if self.stats_file:

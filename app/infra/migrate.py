@@ -1,14 +1,13 @@
 """Run Alembic migrations programmatically (`doi db upgrade`, and SQLite on server start)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from alembic import command
 from alembic.config import Config
 
 from app.infra.db import sync_url
+from app.infra.files import project_dir
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+MIGRATIONS = project_dir("migrations")
 
 
 def alembic_config(database_url: str) -> Config:

@@ -7,6 +7,33 @@ from pathlib import Path
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+# A cookie key anyone can read in a repository, a tutorial or an example file signs admin cookies
+# for everyone who copied it: refused whatever its length (compared without case, "-", "_" or spaces).
+PLACEHOLDER_KEY_MARKERS = ("changeme", "changethis", "replaceme", "yoursecret", "secretkeyhere", "insecure",
+                           "example", "placeholder", "notasecret", "dontuseinproduction")
+MIN_SECRET_KEY_CHARS = 32
+MIN_SECRET_KEY_DISTINCT_CHARS = 8  # "aaaa...", "0000...", "abababab...": long, and guessed at once
+
+
+class WeakSecretKey(ValueError):
+    """DOI_SECRET_KEY is set but too weak to sign cookies; the message never repeats the key."""
+
+
+def secret_key_problem(key: str) -> str | None:
+    """Why `key` must not sign cookies, or None if it may. An empty key is fine: the server then
+    makes a random one and keeps it in the database."""
+    if not key:
+        return None
+    if len(key) < MIN_SECRET_KEY_CHARS:
+        return f"it is {len(key)} characters long, fewer than {MIN_SECRET_KEY_CHARS}"
+    folded = "".join(c for c in key.lower() if c not in "-_ .")
+    marker = next((m for m in PLACEHOLDER_KEY_MARKERS if m in folded), None)
+    if marker:
+        return f"it is a placeholder (it contains {marker!r})"
+    if len(set(key)) < MIN_SECRET_KEY_DISTINCT_CHARS:
+        return f"it has fewer than {MIN_SECRET_KEY_DISTINCT_CHARS} distinct characters"
+    return None
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="DOI_", env_file=".env", extra="ignore")
@@ -18,7 +45,8 @@ class Settings(BaseSettings):
     redis_url: str = ""
     redis_channel: str = ""
     # Signs the guest and admin cookies. Empty: a random key made once and kept in the database
-    # (table server_secrets), the same for every instance and across restarts.
+    # (table server_secrets), the same for every instance and across restarts. Set, it must pass
+    # check_secret_key (the server refuses to start otherwise).
     secret_key: str = ""
     # Public base URL used in invite links (empty: relative links).
     public_url: str = ""
@@ -74,6 +102,16 @@ class Settings(BaseSettings):
     webhook_attempts: int = Field(default=8, ge=1, le=30)        # then that notification is dropped
     webhook_backoff: float = Field(default=1.0, gt=0, le=600)    # first retry delay, doubled each time (max 5 min)
     webhook_lease_seconds: float = Field(default=30.0, ge=1, le=600)
+
+    def check_secret_key(self) -> None:
+        """Raise WeakSecretKey if DOI_SECRET_KEY is set to something guessable: whoever guesses it
+        can sign an admin cookie."""
+        problem = secret_key_problem(self.secret_key)
+        if problem:
+            raise WeakSecretKey(
+                f"DOI_SECRET_KEY is refused: {problem}. Leave it unset (the server then keeps a random key in "
+                f"its database) or set at least {MIN_SECRET_KEY_CHARS} random characters, e.g. the output of "
+                "python3 -c 'import secrets; print(secrets.token_urlsafe(32))'")
 
     def resolved_database_url(self) -> str:
         if self.database_url:

@@ -29,7 +29,7 @@ class Server:
     def __init__(self, workdir: Path, port: int):
         self.workdir, self.port = workdir, port
         self.url = f"http://127.0.0.1:{port}"
-        self.env = {**os.environ, "DOI_SECRET_KEY": "browser-test-secret"}
+        self.env = {**os.environ, "DOI_SECRET_KEY": "browser-test-secret-0123456789abcdefghij"}
         self.env.pop("DOI_DATABASE_URL", None)
         self.proc: subprocess.Popen | None = None
 
@@ -60,7 +60,7 @@ def server(tmp_path_factory):
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     workdir = tmp_path_factory.mktemp("server")
     subprocess.run([DOI, "admin", "create", ADMIN[0], "--password", ADMIN[1]], cwd=workdir, check=True,
-                   env={**os.environ, "DOI_SECRET_KEY": "browser-test-secret"}, capture_output=True)
+                   env={**os.environ, "DOI_SECRET_KEY": "browser-test-secret-0123456789abcdefghij"}, capture_output=True)
     srv = Server(workdir, free_port())
     srv.start()
     yield srv

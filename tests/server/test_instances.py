@@ -29,7 +29,7 @@ def free_port() -> int:
 
 
 def start_server(db_url: str, port: int, workdir) -> subprocess.Popen:
-    env = dict(os.environ, DOI_DATABASE_URL=db_url, DOI_SECRET_KEY="instances-test",
+    env = dict(os.environ, DOI_DATABASE_URL=db_url, DOI_SECRET_KEY="instances-test-0123456789abcdefghijklmn",
                DOI_MESSAGES_PER_SECOND="10000", DOI_MESSAGE_BURST="10000", DOI_ROOMS_PER_HOUR="100000",
                # Every test's admin logs in from 127.0.0.1 against the one shared test database.
                DOI_LOGIN_ATTEMPTS_PER_ADDRESS="100000")

@@ -19,7 +19,7 @@ from tests.server.helpers import recv_until, recv_view, run_async, started_room
 
 
 def strict_client(db_url, **limits):
-    settings = Settings(database_url=db_url, secret_key="limits", json_logs=False, **limits)
+    settings = Settings(database_url=db_url, secret_key="limits-test-0123456789abcdefghijklmnop", json_logs=False, **limits)
     return TestClient(create_app(settings))
 
 
@@ -124,7 +124,7 @@ def test_graceful_shutdown_tells_clients_to_reconnect(db_url, tmp_path):
 
 def test_logs_are_json_lines_with_game_id_and_seat(db_url, capfd):
     """Operators filter the log by game and seat: every move and refused move is one JSON line."""
-    settings = Settings(database_url=db_url, secret_key="logs", json_logs=True, messages_per_second=10_000,
+    settings = Settings(database_url=db_url, secret_key="logs-test-0123456789abcdefghijklmnopqr", json_logs=True, messages_per_second=10_000,
                         message_burst=10_000, rooms_per_hour=10_000)
     with TestClient(create_app(settings)) as c:
         room, tokens = started_room(c, 1)

@@ -2,17 +2,15 @@
 JS modules under /static talk to the REST API and the websocket (docs/protocol.md)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
+from app.infra.files import project_dir
 from app.web.schemas import LIMITS
 from engine.options import OPTIONS
 
-ROOT = Path(__file__).resolve().parents[3]
-templates = Jinja2Templates(directory=str(ROOT / "templates"))
+templates = Jinja2Templates(directory=str(project_dir("templates")))
 router = APIRouter(include_in_schema=False)
 
 
