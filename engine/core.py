@@ -51,7 +51,8 @@ class Game:
         return self.s["day"]
 
     @property
-    def seed(self) -> int:
+    def seed(self) -> int | str:
+        """The seed: a seed key (hex string, engine/rng.py) or, for older games, an int."""
         return self.s["seed"]
 
     @property
@@ -268,7 +269,7 @@ class Game:
         return "choose one of " + "; ".join(options) + more + "."
 
 
-def new_game(revolutionaries: int = 1, seed: int = 0, options: dict | None = None) -> Game:
+def new_game(revolutionaries: int = 1, seed: int | str = 0, options: dict | None = None) -> Game:
     g = Game(initial_state(revolutionaries, seed, options or {}))
     g._advance()
     return g
