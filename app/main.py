@@ -19,6 +19,7 @@ from app.infra.metrics import Metrics, setup_logging
 from app.infra.security import Signer
 from app.infra.settings import Settings, get_settings
 from app.infra.wal_checkpoint import WalCheckpointer
+from app.play import record_import
 from app.play.games import Listeners, catch_up_watched, on_notify
 from app.play.hub import Hub
 from app.play.socket_send import KeepSocketSend
@@ -108,6 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await app.state.hub.close_all()
             await bus.stop()
             await app.state.store.stop()
+            record_import.shutdown()
             await engine.dispose()
 
     app = FastAPI(title="Days of Ire Online", version="0.1.0", lifespan=lifespan,

@@ -27,12 +27,12 @@ class RandomBot:
         return self.rng.choice(pool)
 
 
-def play_random_game(revolutionaries: int, seed: int, options: dict | None = None, undo_rate: float = 0.0,
+def play_random_game(revolutionaries: int, seed: int | str, options: dict | None = None, undo_rate: float = 0.0,
                      on_step=None, max_steps: int = 20000) -> Game:
     """Play one game to the end with random bots on every seat; `on_step(game, seat, action)` is
     called after each applied action (for invariant checks)."""
     g = new_game(revolutionaries, seed, options or {})
-    bot = RandomBot(seed * 7919 + 1, undo_rate)
+    bot = RandomBot(seed * 7919 + 1 if isinstance(seed, int) else seed, undo_rate)
     steps = 0
     while g.result is None:
         seats = g.active_seats()

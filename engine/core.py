@@ -51,7 +51,8 @@ class Game:
         return self.s["day"]
 
     @property
-    def seed(self) -> int:
+    def seed(self) -> int | str:
+        """The seed: a seed key (hex string, engine/rng.py) or, for older games, an int."""
         return self.s["seed"]
 
     @property
@@ -147,8 +148,11 @@ class Game:
         return copy.deepcopy(self.s)
 
     @classmethod
-    def from_dict(cls, d: dict) -> Game:
-        return cls(copy.deepcopy(d))
+    def from_dict(cls, d: dict, *, copy_state: bool = True) -> Game:
+        """`copy_state=False` adopts `d` itself, for a caller that just parsed it and keeps no other
+        reference (a state loaded from the database): the deep copy of a long game's history took
+        seconds (a 100,000-action record: 4.6 s)."""
+        return cls(copy.deepcopy(d) if copy_state else d)
 
     def state_hash(self) -> str:
         import hashlib
@@ -268,7 +272,7 @@ class Game:
         return "choose one of " + "; ".join(options) + more + "."
 
 
-def new_game(revolutionaries: int = 1, seed: int = 0, options: dict | None = None) -> Game:
+def new_game(revolutionaries: int = 1, seed: int | str = 0, options: dict | None = None) -> Game:
     g = Game(initial_state(revolutionaries, seed, options or {}))
     g._advance()
     return g

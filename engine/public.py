@@ -11,12 +11,13 @@ from .board import DISTANCE, LOCATION_IDS, LOCATION_NAMES, NEIGHBOURS, REINFORCE
 from .catalog import catalog, view_records
 from .data.board import ACTIONS_PER_TURN, EVALUATION_MAX_EVENTS, INJURY_LIMIT, MARKET_SURCHARGE
 from .options import OPTIONS, RULESETS, actions_per_turn, injury_limit, ruleset, validate_options
+from .rng import SEED_KEY_BITS, is_seed_key
 from .setup import revolutionary_counts, seats_for
 
 __all__ = [
     "ACTIONS_PER_TURN", "DISTANCE", "EVALUATION_MAX_EVENTS", "INJURY_LIMIT", "LOCATION_IDS", "LOCATION_NAMES",
-    "MARKET_SURCHARGE", "NEIGHBOURS", "OPTIONS", "REINFORCEMENT", "RULESETS", "actions_per_turn", "catalog",
-    "injury_limit", "revolutionary_counts", "ruleset", "seats_for", "validate_options",
+    "MARKET_SURCHARGE", "NEIGHBOURS", "OPTIONS", "REINFORCEMENT", "RULESETS", "SEED_KEY_BITS", "actions_per_turn",
+    "catalog", "injury_limit", "is_seed_key", "revolutionary_counts", "ruleset", "seats_for", "validate_options",
     "view_records",
 ]
 

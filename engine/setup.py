@@ -17,7 +17,7 @@ from .options import apply_setup_options, ruleset_of, validate_options
 class _Shuffler:
     """Setup-time randomness drawn from the same PRNG state the game keeps."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int | str):
         self.state = rng.seed_state(seed)
 
     def below(self, n: int) -> int:
@@ -39,9 +39,8 @@ def revolutionary_counts(ruleset: str) -> tuple[int, ...]:
     return tuple(zhukov_setup.SETUP["revolutionaries"]) if ruleset == "zhukov" else (1, 2, 3)
 
 
-def initial_state(revolutionaries: int, seed: int, options: dict) -> dict:
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError("seed must be an integer")
+def initial_state(revolutionaries: int, seed: int | str, options: dict) -> dict:
+    rng.check_seed(seed)
     options = validate_options(options)
     zhukov = ruleset_of(options) == "zhukov"
     if isinstance(revolutionaries, bool) or revolutionaries not in revolutionary_counts(ruleset_of(options)):

@@ -33,7 +33,10 @@ class GameRow(Base):
     revolutionaries: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict] = mapped_column(JSON)  # the engine options, exactly as the engine takes them
     private: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # unlisted; seats need invites
-    seed: Mapped[int] = mapped_column(BigInteger)
+    # A game's seed is one of two (see GameRow.game_seed): `seed_key`, the hex seed key of a game
+    # created since seed keys (>= 128 secret bits, engine/rng.py), or `seed`, the int seed of an older one.
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    seed_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     status: Mapped[str] = mapped_column(String(16), index=True)  # open, active, finished, abandoned
     version: Mapped[int] = mapped_column(Integer, default=0)
     result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
@@ -45,6 +48,16 @@ class GameRow(Base):
     bot_skip: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    @property
+    def game_seed(self) -> int | str:
+        """The seed the engine takes: the seed key, or an older game's int seed."""
+        return self.seed_key if self.seed_key is not None else self.seed
+
+
+def seed_columns(seed: int | str) -> dict:
+    """The `seed` and `seed_key` values of a game with this engine seed."""
+    return {"seed": None, "seed_key": seed} if isinstance(seed, str) else {"seed": seed, "seed_key": None}
 
 
 class OfGame:

@@ -32,6 +32,12 @@ class CoreTx:
             return self.conn.execute(statement, params)
         return await self.conn.execute(statement, params)
 
+    async def execute_driver_sql(self, sql: str, rows: list[tuple]):
+        """Many rows through the driver's executemany, in its own paramstyle (bulk writes)."""
+        if self.sync:
+            return self.conn.exec_driver_sql(sql, rows)
+        return await self.conn.exec_driver_sql(sql, rows)
+
     def add(self, row) -> None:
         if self._session is None:
             make = Session if self.sync else AsyncSession

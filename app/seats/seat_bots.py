@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import time
 import zlib
@@ -92,7 +93,11 @@ class SeatBot:
         return self.bot.choose(actions)
 
 
-def bot_seed(game_seed: int, seat: str) -> int:
+def bot_seed(game_seed: int | str, seat: str) -> int:
+    """The seat's bot's own seed. From a seed key, one-way (hashed): a bot's moves must not give away
+    bits of the game's seed, which holds every secret of the game."""
+    if isinstance(game_seed, str):
+        return int.from_bytes(hashlib.sha256(f"bot:{seat}:{game_seed}".encode()).digest()[:8], "big")
     return (game_seed * 1_000_003 + zlib.crc32(seat.encode())) % 2**31
 
 

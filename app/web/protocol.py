@@ -41,7 +41,7 @@ fails when this file is out of date. The REST API is also described by the OpenA
 | `GET /api/games?status=open\\|active\\|finished` | | public rooms (`GameSummary[]`; private rooms are never listed) |
 | `GET /api/games/{id}` | | `GameSummary` |
 | `GET /api/my/games` | guest cookie | the games this browser holds a seat in, most recently active first: `{"id", "status", "revolutionaries", "version", "day", "seats", "mine" (your seats), "your_turn", "result"}[]` (`[]` without the cookie) |
-| `POST /api/games/{id}/seats/{seat}` | `ClaimSeat` | `SeatToken`: keep the token secret, it is your seat. Sets the signed guest cookie. The game starts when every seat is claimed. |
+| `POST /api/games/{id}/seats/{seat}` | `ClaimSeat` | `SeatToken`: keep the token secret, it is your seat. Sets the signed guest cookie (a `doi_guest` cookie signed by this server that is not a guest cookie, such as the admin cookie, is refused with `400`). The game starts when every seat is claimed. |
 | `DELETE /api/games/{id}/seats/{seat}` | header `Authorization: Bearer <token>` | `204`: leave a seat before the start |
 | `GET /api/games/{id}/view` | optional bearer token | `{"version", "status", "seat", "seats", "view"}`; without a token the spectator view |
 | `POST /api/games/{id}/actions` | bearer token; `{"version", "action"}` | `{"version", "status", "view"}`; `409 stale` when `version` is not current; `422` with the engine's reason for an illegal action |
@@ -51,8 +51,8 @@ fails when this file is out of date. The REST API is also described by the OpenA
 | `GET /api/admin/games?status=...` | admin | every game with that status |
 | `GET /api/admin/games/{id}` | admin | summary and the admin view (every secret) |
 | `GET /api/admin/games/{id}/replay?step=n` | admin | the admin view after n actions and the action taken at step n |
-| `GET /api/admin/games/{id}/export` | admin | the record `{"revolutionaries", "options", "seed", "actions"}` |
-| `POST /api/admin/games/import` | admin, a record | `201 {"id"}`: a new game replayed from the record |
+| `GET /api/admin/games/{id}/export` | admin | the record `{"revolutionaries", "options", "seed", "actions"}`; `seed` is the game's seed key (32 hex digits, 128 bits) or, for a game created before seed keys, its integer seed |
+| `POST /api/admin/games/import` | admin, a record | `201 {"id"}`: a new private game replayed from the record. At most {import_bytes} bytes (`413 too_large`, judged before the body is parsed) and {import_actions} actions (`422`); a `seed` is a seed key (32-64 lowercase hex digits) or an integer with -2^63 <= seed < 2^63; no string may hold a NUL or a lone surrogate (`422`). The record is checked and replayed in a worker process, not on the server's event loop |
 | `POST /api/admin/games/{id}/abandon`, `DELETE /api/admin/games/{id}` | admin | `204` |
 
 Errors are JSON `ErrorBody` (`{"detail": message, "code": ...}`, and for 422 `errors`, one entry
@@ -174,6 +174,7 @@ their in-play fields only: their texts come from `/api/catalog`'s `view_records`
 def render() -> str:
     from app.infra.settings import Settings
     from app.play.hub import OUTBOX_LIMIT, SEND_TIMEOUT
+    from app.play.record_import import IMPORT_MAX_ACTIONS, IMPORT_MAX_BYTES
 
     d = {k: f.default for k, f in Settings.model_fields.items()}
     from app.web.routes.ws import MAX_DEPTH
@@ -185,7 +186,8 @@ def render() -> str:
               "{rooms}": str(d["rooms_per_hour"]), "{logins}": str(d["login_attempts_per_address"]),
               "{logins_pair}": str(d["login_attempts_per_name_address"]), "{window:g}": f"{d['login_window']:g}",
               "{delay_after}": str(d["login_delay_after"]), "{delay_base:g}": f"{d['login_delay_base']:g}",
-              "{delay_max:g}": f"{d['login_delay_max']:g}"}
+              "{delay_max:g}": f"{d['login_delay_max']:g}",
+              "{import_bytes}": f"{IMPORT_MAX_BYTES:,}", "{import_actions}": f"{IMPORT_MAX_ACTIONS:,}"}
     intro = INTRO
     for key, value in values.items():
         intro = intro.replace(key, value)

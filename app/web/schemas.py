@@ -68,6 +68,7 @@ ERRORS = {
     401: "A seat token or the admin login is needed (or the name or password is wrong).",
     403: "The token, invite or CSRF token is not valid for this.",
     404: "No such game or seat.",
+    413: "The body is larger than the route accepts.",
     409: "The room's state does not allow it: the seat is taken, the game has started or is over, or the "
          "move answers an older version (code `stale`).",
     422: "Invalid input: a field of the wrong type or range, an unknown option, an illegal move (the engine's reason).",

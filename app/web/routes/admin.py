@@ -3,15 +3,15 @@ export/import of records, abandon and delete."""
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from sqlalchemy import select
 
 from app.infra.models import AdminRow
 from app.infra.security import ADMIN_COOKIE, ADMIN_MAX_AGE, check_password, new_token
 from app.play.games import close_deleted, push_room
+from app.play.record_import import IMPORT_MAX_ACTIONS, IMPORT_MAX_BYTES, Record, Refused, check_off_loop
 from app.play.store import StoreError
 from app.web.deps import AdminDep, SettingsDep, SignerDep, StoreDep, client_ip
 from app.web.limits import Limit, growing_delay
@@ -20,12 +20,19 @@ from app.web.schemas import AdminLogin, GameId, GameSummary, errors, summary
 router = APIRouter(prefix="/api/admin", tags=["admin"])
 
 
-class Record(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    revolutionaries: StrictInt = Field(ge=1, le=4)
-    options: dict[str, Any] = Field(default_factory=dict)
-    seed: StrictInt
-    actions: list[tuple[str, dict[str, Any]]] = Field(max_length=100_000)
+async def read_capped(request: Request, limit: int) -> bytes:
+    """The body, refused (413) past `limit` bytes: by its Content-Length before reading, or while
+    reading one sent without it."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        raise StoreError(f"The body is larger than {limit} bytes.", 413, "too_large")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise StoreError(f"The body is larger than {limit} bytes.", 413, "too_large")
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 @router.post("/login", summary="Log in; sets the admin cookie and returns the CSRF token",
@@ -98,12 +105,20 @@ async def export(gid: GameId, admin: AdminDep, store: StoreDep) -> dict:
 
 
 @router.post("/games/import", status_code=201, summary="Import a record as a new game",
-             responses=errors(400, 401, 403, 422))
-async def import_game(body: Record, admin: AdminDep, store: StoreDep) -> dict:
-    record = body.model_dump()
-    record["actions"] = [list(a) for a in record["actions"]]
-    gid = await store.import_record(record)
-    return {"id": gid}
+             description=f"At most {IMPORT_MAX_BYTES} bytes and {IMPORT_MAX_ACTIONS} actions. The record is "
+                         "checked and replayed in a worker process, never on the server's event loop.",
+             responses=errors(401, 403, 413, 422),
+             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
+                 "schema": Record.model_json_schema()}}}})
+async def import_game(request: Request, admin: AdminDep, store: StoreDep) -> dict:
+    # The body is read only after the admin's cookie and CSRF token are checked (a body parameter
+    # would have FastAPI read and parse it first, for anyone).
+    raw = await read_capped(request, IMPORT_MAX_BYTES)
+    try:
+        checked = await check_off_loop(raw)
+    except Refused as e:
+        raise StoreError(e.message, 422) from e
+    return {"id": await store.import_record(checked)}
 
 
 @router.post("/games/{gid}/abandon", status_code=204, summary="Mark a game abandoned (no more moves)",

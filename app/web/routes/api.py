@@ -113,6 +113,10 @@ async def claim_seat(gid: GameId, seat: str, body: ClaimSeat, request: Request, 
     state = request.app.state  # (as in create_game: no dependencies to solve)
     store, signer, settings = state.store, state.signer, state.settings
     guest = signer.loads(request.cookies.get(GUEST_COOKIE)) or {"guest": new_token()}
+    if not isinstance(guest.get("guest"), str) or not guest["guest"]:
+        # Signed by this server but not a guest cookie (the admin cookie has the same signer).
+        raise StoreError(f"The {GUEST_COOKIE} cookie is not a guest cookie of this site: remove it and try again.",
+                         400)
     token = await store.claim(gid, seat, body.name, body.invite, guest["guest"])
     response.set_cookie(GUEST_COOKIE, signer.dumps({**guest, "name": body.name}), httponly=True, samesite="lax",
                         secure=settings.cookie_secure, max_age=365 * 24 * 3600)
