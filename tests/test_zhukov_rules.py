@@ -577,3 +577,30 @@ def test_zhukov_cards_are_in_the_public_catalog():
     steps = catalog()["zhukov_spa_steps"]  # Phase 3's fixed steps, and the rewards that skip them (Appendix B)
     assert [(s["id"], s["skipped_by"]) for s in steps] == [("move_militia", "e18"), ("move_snipers", "e17"),
                                                            ("place", None), ("attack", "e06")]
+
+
+# ----- Issue 31: rulings Z28, Z29, Z7/Z16 (hostile "up to"), the day-4 reshuffle ------------------
+def test_zhukov_z10_local_party_leader_shot_an_empty_handed_player_may_be_chosen_ruling_z28():
+    """Appendix D, Z#10 middle: "A player with less than 2 cards in hand may be chosen. That player
+    discards all cards from their hand." The empty-handed rev2 is offered and discards nothing."""
+    g = staged(2, 1, day=3)
+    g.s["support"] = 4
+    g.s["hands"]["rev2"] = []
+    before = list(g.s["hands"]["rev1"])
+    one_card(g, "z10")
+    assert g.active_seats() == ["rev1", "rev2"]
+    assert {a["seat"] for a in g.legal_actions("rev1") if a["type"] == "choose_player"} == {"rev1", "rev2"}
+    g.apply("rev2", {"type": "choose_player", "seat": "rev2"})
+    assert g.s["hands"]["rev1"] == before and g.s["hands"]["rev2"] == []
+    assert "Local Party leader shot: rev2 has no card to discard." in texts(g)
+
+
+def test_zhukov_z10_a_player_with_one_card_discards_it_ruling_z28():
+    g = staged(2, 1, day=3)
+    g.s["support"] = 4
+    g.s["hands"]["rev2"] = g.s["hands"]["rev2"][:1]
+    one_card(g, "z10")
+    g.apply("rev1", {"type": "choose_player", "seat": "rev2"})
+    while "rev2" in g.active_seats():
+        g.apply("rev2", [a for a in g.legal_actions("rev2") if a["type"] == "discard"][0])
+    assert g.s["hands"]["rev2"] == []

@@ -293,8 +293,8 @@ ZHUKOV_CARDS = [
        _hl("middle", "Local Party leader shot",
            "The players choose one Revolutionary player, who discards 2 cards of their choice (all their cards "
            "if they hold fewer than 2).", [{"op": "discard", "who": "chosen_player", "count": 2}],
-           "Appendix D: a player with fewer than 2 cards may be chosen and discards all, so a chosen player "
-           "discards 2 (H#25's named icon needs a Soviet player).",
+           "Appendix D: any player may be chosen, one with fewer than 2 cards (none included) too, and "
+           "discards all (ruling Z28); H#25's named icon needs a Soviet player.",
            clarification="A player with less than 2 cards in hand may be chosen. That player discards all cards "
                          "from their hand."),
        _hl("bottom", "President Eisenhower refuses to help",

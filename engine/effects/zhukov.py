@@ -172,17 +172,21 @@ def op_move_units(g, f, p) -> str:
 
 def op_discard(g, f, p) -> str:
     v = f["vars"]
-    with_cards = [s for s in ops.rev_seats(g) if g.s["hands"][s]]
     if p["who"] == "chosen_player":
+        # Ruling Z28: "A player with less than 2 cards in hand may be chosen. That player discards
+        # all cards from their hand": every player may be chosen, an empty-handed one too.
         if f["step"] == 0:
             if "seat" not in v and ask(g, f, "seat", deciders(g, f),
                                        f"{_title(f)}: which Revolutionary discards {p['count']} cards?",
-                                       seat_options(with_cards), purpose="discard_player") == WAITING:
+                                       seat_options(ops.rev_seats(g)), purpose="discard_player") == WAITING:
                 return WAITING
             f["step"] = 1
-            if v["seat"]:
-                push_forced_discard(g, v["seat"]["seat"], p["count"], _title(f))
-                return WAITING
+            seat = v["seat"]["seat"]
+            if not g.s["hands"][seat]:
+                ops.log(g, f"{_title(f)}: {seat} has no card to discard.", refs=[seat])
+                return FINISHED
+            push_forced_discard(g, seat, p["count"], _title(f))
+            return WAITING
         return FINISHED
     # team_total: one card at a time, the team choosing who; the holder picks the card.
     v.setdefault("n", 0)
