@@ -584,7 +584,7 @@ def test_zhukov_z10_local_party_leader_shot_an_empty_handed_player_may_be_chosen
     """Appendix D, Z#10 middle: "A player with less than 2 cards in hand may be chosen. That player
     discards all cards from their hand." The empty-handed rev2 is offered and discards nothing."""
     g = staged(2, 1, day=3)
-    g.s["support"] = 4
+    g.s["support"] = 3  # neutral: either colour resolves
     g.s["hands"]["rev2"] = []
     before = list(g.s["hands"]["rev1"])
     one_card(g, "z10")
@@ -597,10 +597,64 @@ def test_zhukov_z10_local_party_leader_shot_an_empty_handed_player_may_be_chosen
 
 def test_zhukov_z10_a_player_with_one_card_discards_it_ruling_z28():
     g = staged(2, 1, day=3)
-    g.s["support"] = 4
+    g.s["support"] = 3  # neutral: either colour resolves
     g.s["hands"]["rev2"] = g.s["hands"]["rev2"][:1]
     one_card(g, "z10")
     g.apply("rev1", {"type": "choose_player", "seat": "rev2"})
     while "rev2" in g.active_seats():
         g.apply("rev2", [a for a in g.legal_actions("rev2") if a["type"] == "discard"][0])
     assert g.s["hands"]["rev2"] == []
+
+
+PP = "printing_press"
+
+
+def _press_in_play(g: Game) -> Game:
+    from engine.effects import printing_press
+
+    g.s["day"] = 3
+    printing_press.start_of_day(g)
+    return g
+
+
+def test_zhukov_spa_units_never_enter_the_printing_press_ruling_r103():
+    """R103 (amended, issue 31): the fixed SPA steps move militia and snipers on the city's strings
+    only, as Conflict's SPA cards do: rev1 in the Printing Press draws no militia from Blaha Lujza
+    Square, no sniper steps in, and nothing there is attacked."""
+    g = spa_example()
+    g.s["options"]["promo_printing_press"] = True
+    _press_in_play(g)
+    s = g.s
+    assert PP in s["locations"]
+    clear_units(g)
+    s["positions"] = {"rev1": PP, "rev2": "csepel"}
+    s["locations"]["blaha"]["militia"] = 2
+    s["locations"]["stalin"]["snipers"] = 1  # 1 step from Blaha, which is 1 from the press
+    s["locations"]["radio"]["snipers"] = 1
+    force_dice(g, [6, 6] * 4)
+    run(g)
+    while g.result is None and s["stack"] and s["stack"][-1]["kind"] != "zhukov_attack" and g.active_seats():
+        seat = g.active_seats()[0]
+        g.apply(seat, [a for a in g.legal_actions(seat) if a["type"] != "undo"][0])
+    assert s["locations"][PP]["militia"] == 0 and s["locations"][PP]["snipers"] == 0
+    assert s["locations"]["blaha"]["militia"] == 2  # no player next to it in the city
+    assert s["injuries"]["rev1"] == 0
+    assert not any(e.get("dice", {}).get("location") == PP for e in s["log"])
+
+
+def test_zhukov_z01_sympathetic_soviets_moves_no_unit_into_the_printing_press_ruling_r103():
+    g = staged(2, 1, day=6, promo_printing_press=True)
+    _press_in_play(g)
+    g.s["day"] = 6
+    g.s["support"] = 3  # neutral: either colour resolves
+    g.s["locations"]["blaha"].update(militia=1, soviet_tanks=1, barricades=0)
+    one_card(g, "z01")
+    seen = []
+    while g.active_seats() and g.s["phase"] == "soviet":
+        seat = g.active_seats()[0]
+        acts = [a for a in g.legal_actions(seat) if a["type"] != "undo"]
+        moves = [a for a in acts if a["type"] == "move_unit"]
+        seen += moves
+        g.apply(seat, next((a for a in acts if a["type"] == "done"), acts[0]))
+    from_blaha = [a for a in seen if a["from"] == "blaha"]
+    assert from_blaha and not [a for a in seen if a["to"] == PP]

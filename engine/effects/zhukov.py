@@ -11,7 +11,7 @@ texts stay optional.
 from __future__ import annotations
 
 from .. import ops
-from ..board import LOCATION_IDS
+from ..board import LOCATION_IDS, NEIGHBOURS
 from ..data.zhukov import ZHUKOV_CARDS
 from ..frames.base import FINISHED, WAITING, parent
 from ..frames.card_frames import push_forced_discard
@@ -154,7 +154,7 @@ def op_move_units(g, f, p) -> str:
             opts = [{"type": "move_unit", "unit": kind, "from": src, "to": dst}
                     for src in locs for kind in p["units"]
                     if locs[src][kind] - v["arrived"].get(f"{src}/{kind}", 0) > 0 and not ops.has_barricade(g, src)
-                    for dst in ops.neighbours(g, src)]
+                    for dst in NEIGHBOURS[src]]  # never into a promo location (R103)
             if not opts:
                 break
             if ask(g, f, key, deciders(g, f), f"{_title(f)}: move a unit one step, or finish.",
