@@ -574,7 +574,7 @@ def rev_score(v: dict, a: dict, seat: str) -> float:
     if t == "cancel":
         return -50
     if t in ("choose", "choose_player", "choose_location", "choose_fighter", "choose_next", "distribute",
-             "select", "take", "move_unit", "move_tank"):
+             "select", "take", "take_card", "move_unit", "move_tank"):
         return 10
     return 5
 

@@ -291,17 +291,17 @@ def test_action_6_give_cards_only_to_a_player_in_the_same_location():
 
 
 def test_action_6_take_cards_from_a_player_in_the_same_location():
-    """Take any number of cards from one other player in the same location (the holder hands them
-    over: hands stay hidden)."""
+    """Take any number of cards from one other player in the same location (the taker picks them
+    by their places in the hidden hand, ruling R5)."""
     g = rev_turn()
     g.s["positions"]["rev2"] = "university"
     set_hand(g, "rev1", [])
     set_hand(g, "rev2", ["rc_information_1", "rc_food_1"])
     refresh(g)
     act(g, "rev1", "take_cards", **{"from": "rev2"})
-    assert g.active_seats() == ["rev2"]
-    act(g, "rev2", "select", card="rc_food_1")
-    act(g, "rev2", "done")
+    assert g.active_seats() == ["rev1"]
+    act(g, "rev1", "take_card", position=1)
+    act(g, "rev1", "done")
     assert g.s["hands"]["rev1"] == ["rc_food_1"]
     assert g.s["hands"]["rev2"] == ["rc_information_1"]
     assert turn_view(g)["actions_left"] == 1

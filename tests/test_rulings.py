@@ -66,19 +66,46 @@ def test_ruling_market_step_with_an_empty_event_deck_before_day_7_still_keeps_ex
     assert v["event_deck_count"] == 0
 
 
-def test_ruling_take_cards_the_holder_chooses_which_cards():
-    """R5: in "take cards" the holder, who alone sees the hand, picks the cards handed over."""
+def test_ruling_take_cards_the_taker_chooses_how_many_and_which_blind_by_place():
+    """R5 (re-decided, issue 31): "Take any number of cards from one other player" is the taker's
+    choice: the taker picks how many and which, by their places in the holder's hidden hand; the
+    holder is never asked, and the taker's view names no card before it arrives."""
+    g = to_rev_turn(game(2, 5))
+    seat = top(g)["seat"]
+    other = "rev2" if seat == "rev1" else "rev1"
+    g.s["positions"][other] = g.s["positions"][seat]
+    g.s["locations"][g.s["positions"][seat]].update(soviet_tanks=0)
+    hand = list(g.s["hands"][other])
+    refresh(g)
+    actions_left = top(g)["actions_left"]
+    act(g, seat, "take_cards", **{"from": other})
+    assert g.active_seats() == [seat]
+    assert [a["position"] for a in g.legal_actions(seat) if a["type"] == "take_card"] == list(range(len(hand)))
+    act(g, seat, "take_card", position=2)
+    act(g, seat, "take_card", position=0)
+    view = g.view(seat)
+    assert view["picks"] == {"positions": [2, 0], "limit": 10 - len(g.s["hands"][seat])}
+    blob = str(view["picks"]) + str(view["actions"]) + view["prompt"] + str(view["decision"])
+    assert not [c for c in hand if c in blob]
+    act(g, seat, "done")
+    assert g.s["hands"][seat][-2:] == [hand[0], hand[2]]
+    assert g.s["hands"][other] == [hand[1]] + hand[3:]
+    assert top(g)["kind"] == "turn" and top(g)["actions_left"] == actions_left - 1
+
+
+def test_ruling_take_cards_can_be_cancelled_before_anything_is_taken():
+    """R5: choosing the places spends nothing; "cancel" gives the action back."""
     g = to_rev_turn(game(2, 5))
     seat = top(g)["seat"]
     other = "rev2" if seat == "rev1" else "rev1"
     g.s["positions"][other] = g.s["positions"][seat]
     refresh(g)
+    actions_left = top(g)["actions_left"]
     act(g, seat, "take_cards", **{"from": other})
-    assert g.active_seats() == [other]
-    card = g.s["hands"][other][0]
-    act(g, other, "select", card=card)
-    act(g, other, "done")
-    assert card in g.s["hands"][seat]
+    act(g, seat, "take_card", position=0)
+    assert {"type": "undo"} in g.legal_actions(seat)
+    act(g, seat, "cancel")
+    assert top(g)["kind"] == "turn" and top(g)["seat"] == seat and top(g)["actions_left"] == actions_left
 
 
 def test_ruling_uneven_split_never_gives_two_more_unless_capped():
