@@ -500,8 +500,13 @@ class RevTurn:
         done = next((a for a in actions if a["type"] == "done"), None)
         if done:
             return done
+        # Every card may be discarded (R26): pay only with cards that give a still-missing icon.
+        hand = {c["id"]: c for c in v["hand"]}
+        missing = set(((v.get("picks") or {}).get("missing") or {}))
+        what = v["decision"].get("action")
+        pay = [a for a in pay if missing & set(hand[a["card"]]["icons"]
+                                               + (hand[a["card"]].get("action_icons") or {}).get(what, []))]
         if pay:
-            hand = {c["id"]: c for c in v["hand"]}
             return min(pay, key=lambda a: (bool(hand[a["card"]].get("aid")),
                                            card_value(hand[a["card"]], v["day"], v.get("ruleset") == "zhukov")))
         return None

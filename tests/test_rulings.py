@@ -179,20 +179,25 @@ def test_ruling_retrieve_only_instead_of_playing():
     assert not of_type(g, "soviet", "retrieve_spa")
 
 
-def test_ruling_only_cards_that_add_a_missing_icon_can_be_discarded():
-    """R26: while collecting icons, only cards that give a still-missing icon are offered."""
+def test_ruling_every_card_in_hand_may_be_discarded_for_icons_and_the_excess_is_ignored():
+    """R26 (re-decided, issue 31): "the acting player may discard any number of revolutionary cards
+    from their hand ... Any excess icons are ignored": every card in hand is offered, also one that
+    adds no missing icon, and a surplus card is discarded with the rest."""
     g = to_rev_turn(game(1, 12))
     seat = top(g)["seat"]
     loc = g.s["positions"][seat]
     g.s["locations"][loc]["soviet_tanks"] = 1
     g.s["locations"][loc]["active"] = []
-    g.s["hands"][seat] = ["rc_molotov_1", "rc_molotov_2", "rc_molotov_3", "rc_molotov_4"]
+    g.s["hands"][seat] = ["rc_molotov_1", "rc_molotov_2", "rc_molotov_3", "rc_molotov_4", "rc_food_1"]
     refresh(g)
     act(g, seat, "destroy_tank")
+    assert {a["card"] for a in of_type(g, seat, "discard")} == set(g.s["hands"][seat])
     for c in ("rc_molotov_1", "rc_molotov_2", "rc_molotov_3"):
         act(g, seat, "discard", card=c)
-    assert not of_type(g, seat, "discard")
-    assert of_type(g, seat, "done")
+    assert {a["card"] for a in of_type(g, seat, "discard")} == {"rc_molotov_4", "rc_food_1"}
+    act(g, seat, "discard", card="rc_food_1")  # adds nothing: ignored, but discarded
+    act(g, seat, "done")
+    assert g.s["hands"][seat] == ["rc_molotov_4"] and "rc_food_1" in g.s["rev_discard"]
 
 
 def test_every_test_named_in_the_rulings_exists():

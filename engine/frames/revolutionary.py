@@ -419,21 +419,11 @@ class Act(Frame):
         return True
 
     def _collect_actions(self, g, f, seat):
-        what = f["what"]
-        need = action_need(g, seat, what)
-        fixed, wild = available_supply(g, seat, f["cards"], what)
-        acts = []
-        if what == "attack_militia":
-            loc = g.s["locations"][f["loc"]]
-            cap = min(MAX_MILITIA_ATTACKED, loc["militia"])
-            if icons.count_icon("ammunition", fixed, wild) < cap:
-                acts.extend({"type": "discard", "card": c} for c in g.s["hands"][seat]
-                            if c not in f["cards"] and "ammunition" in icons.card_icons(c, what))
-        else:
-            missing = icons.deficit(need, fixed)
-            if not icons.satisfied(need, fixed, wild):
-                acts.extend({"type": "discard", "card": c} for c in g.s["hands"][seat]
-                            if c not in f["cards"] and any(missing[i] for i in icons.card_icons(c, what)))
+        need = action_need(g, seat, f["what"])
+        fixed, wild = available_supply(g, seat, f["cards"], f["what"])
+        # Ruling R26: "the acting player may discard any number of revolutionary cards ... Any
+        # excess icons are ignored": every card in hand may be discarded, useful or not.
+        acts = [{"type": "discard", "card": c} for c in g.s["hands"][seat] if c not in f["cards"]]
         if icons.satisfied(need, fixed, wild):
             acts.append({"type": "done"})
         acts.append({"type": "cancel"})
