@@ -642,6 +642,18 @@ def _tank_fire_value(v: dict, loc_id: str, extra: int = 0) -> float:
     return (v["locations"][loc_id]["soviet_tanks"] + extra) * 0.5 * hit_value(v, loc_id) / 3
 
 
+def _spa_card_can_act(v: dict, kind: str) -> bool:
+    """Whether an SPA card of `kind` has units to work with now (from the view)."""
+    locs = v["locations"].values()
+    if kind == "move_sniper":
+        return any(x["snipers"] and not x["barricades"] for x in locs)
+    if kind == "move_militia":
+        return any(x["militia"] and not x["barricades"] for x in locs)
+    if kind == "place_militia":
+        return sum(x["militia"] for x in locs) < 14
+    return any(x["militia"] or x["snipers"] for x in locs)
+
+
 def soviet_score(v: dict, a: dict) -> float:
     t = a["type"]
     players = {v["positions"][p] for p in v["positions"]}
@@ -679,6 +691,8 @@ def soviet_score(v: dict, a: dict) -> float:
         return 30 - slot.get("cost", 0)
     if t == "play_spa":
         kind = next((c["kind"] for c in v["spa_pool"] if c["id"] == a["card"]), "")
+        if not _spa_card_can_act(v, kind):  # every card is playable (R23); keep the idle ones
+            return 0
         return {"attack": 40, "place_militia": 30, "move_militia": 25, "move_sniper": 20}.get(kind, 10)
     if t == "attack":
         loc = v["locations"][a["location"]]
