@@ -194,15 +194,24 @@ def test_card_transportation_moves_with_two_fighters_without_discarding():
     assert active_ids(g, "astoria") == ["f_imre_colos", "f_otto_lakatos"]
 
 
-def test_card_transportation_not_with_zero_actions_left():
-    """Ruling: movement happens only before an action, so Transportation is not offered once the
-    last action is spent."""
+def test_card_transportation_with_zero_actions_left_ruling_r80():
+    """R80 (re-decided, issue 31): an unlabelled card may be used "before or after taking an
+    action", not only before one: Transportation is offered after the last action and moves the
+    player."""
     g = rev_turn()
     stage(g, hand=["rc_transportation_1"])
     assert of_type(g, "rev1", "play_card") == [{"type": "play_card", "card": "rc_transportation_1"}]
     act(g, "rev1", "draw_card")
     act(g, "rev1", "draw_card")
-    assert {"type": "play_card", "card": "rc_transportation_1"} not in legal(g)
+    assert turn_view(g)["actions_left"] == 0
+    assert {"type": "play_card", "card": "rc_transportation_1"} in legal(g) and {"type": "end_turn"} in legal(g)
+    here = g.s["positions"]["rev1"]
+    act(g, "rev1", "play_card", card="rc_transportation_1")
+    if top(g)["kind"] == "choice":
+        g.apply("rev1", of_type(g, "rev1", "choose_location")[0])
+    act(g, "rev1", "done")
+    assert g.s["positions"]["rev1"] != here and "rc_transportation_1" in discard_ids(g)
+    assert not of_type(g, "rev1", "move")  # no action left for a movement step of the turn's own
 
 
 # ===== promo: AK-47 =================================================================================
