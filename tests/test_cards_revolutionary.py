@@ -264,7 +264,7 @@ def test_ak47_discarded_counts_as_food_and_molotov():
 def test_ak47_discarded_gives_ammunition_for_attack_militia_and_the_reward_is_collected():
     """Promo rules: "discarding the card for the ammunition resource when performing 'Action 3:
     Attack militia' the reward is collected as normal": with only the AK-47 in hand and militia
-    present, Attack militia is offered; the AK-47 gives one ammunition icon (only for that action)."""
+    present, Attack militia is offered; the AK-47 gives one ammunition icon."""
     g = rev_turn(promo_ak47=True)
     stage(g, rev1="stalin", hand=["rc_ak47"], active={"stalin": []}, units={"stalin": {"militia": 2}})
     assert {"type": "attack_militia"} in legal(g)
@@ -285,11 +285,21 @@ def test_ak47_discarded_gives_ammunition_for_attack_militia_and_the_reward_is_co
     act(g, "rev1", "done")
     v = g.view("rev1")
     assert v["locations"]["stalin"]["militia"] == 0 and len(v["hand"]) == 1
-    # The ammunition counts only for Attack militia: it does not pay an event's ammunition.
+
+
+
+def test_ak47_gives_ammunition_for_every_action_that_asks_for_it_ruling_r98():
+    """R98 (re-decided, issue 31): "discarding the card for the ammunition resource": the AK-47's
+    ammunition is the card's, so it also pays an event's ammunition (Resolve an event)."""
     g = rev_turn(promo_ak47=True)
     stage(g, rev1="corvin", hand=["rc_ak47"], active={"corvin": []}, units={"corvin": {"soviet_tanks": 0}})
     assert g.s["locations"]["corvin"]["event"] == "e03"  # needs ammunition + molotov
-    assert {"type": "resolve_event"} not in legal(g)
+    assert {"type": "resolve_event"} in legal(g)
+    act(g, "rev1", "resolve_event")
+    act(g, "rev1", "discard", card="rc_ak47")
+    act(g, "rev1", "done")
+    assert g.s["locations"]["corvin"]["event"] is None and "rc_ak47" in discard_ids(g)
+    assert "rc_ak47" not in hand_ids(g) and top(g)["kind"] == "turn"
 
 
 # ===== promo: Last Stand ============================================================================
