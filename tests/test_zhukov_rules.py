@@ -658,3 +658,40 @@ def test_zhukov_z01_sympathetic_soviets_moves_no_unit_into_the_printing_press_ru
         g.apply(seat, next((a for a in acts if a["type"] == "done"), acts[0]))
     from_blaha = [a for a in seen if a["from"] == "blaha"]
     assert from_blaha and not [a for a in seen if a["to"] == PP]
+
+
+def test_zhukov_e18_placement_the_players_choose_how_many_militia_none_included_ruling_z16():
+    """Z16 (re-decided, issue 31): E#18 "Move up to 2 militia ... into Csepel" placed by a Zhukov
+    card: the players make the text's choice, how many included, so they may move none."""
+    g = staged(2, 1)
+    clear_units(g)
+    g.s["locations"]["csepel"]["event"] = None
+    for loc in ("corvin", "szena"):
+        g.s["locations"][loc]["militia"] = 1
+    g.s["support"] = 2  # green: the red card skips its headline, only the event step acts
+    one_card(g, "z14", major_top="e18")
+    assert g.s["locations"]["csepel"]["event"] == "e18"
+    acts = g.legal_actions("rev2")
+    assert {"type": "done"} in acts and any(a["type"] == "move_militia" for a in acts)
+    assert g.view("rev1")["decision"]["optional"] is True
+    g.apply("rev2", {"type": "done"})
+    assert g.s["locations"]["csepel"]["militia"] == 0
+
+
+def test_zhukov_z10_eisenhower_up_to_2_locations_the_players_choose_how_many_ruling_z7():
+    """Z7 (re-decided, issue 31): Z#10 bottom repeats H#41's "up to 2 locations": the players may
+    stop after one location, or remove none; the morale shift still happens."""
+    g = staged(2, 1, day=6)
+    g.s["support"] = 3
+    with_tiles = [x for x, h in g.s["locations"].items() if h["inactive"] or h["facedown"]]
+    assert len(with_tiles) >= 2
+    morale = g.s["morale"]
+    one_card(g, "z10")
+    assert g.s["morale"] == morale - 1
+    acts = g.legal_actions("rev1")
+    assert {"type": "done"} in acts and {a["location"] for a in acts if a["type"] == "choose_location"} == set(with_tiles)
+    g.apply("rev1", {"type": "choose_location", "location": with_tiles[0]})
+    here = g.s["locations"][with_tiles[0]]
+    assert here["inactive"] is None and here["facedown"] == []
+    g.apply("rev2", {"type": "done"})
+    assert all(g.s["locations"][x]["inactive"] or g.s["locations"][x]["facedown"] for x in with_tiles[1:])

@@ -71,10 +71,10 @@ EFFECT_OPS = {
                                  "doc": "Every Soviet tank not on an event and not behind a barricade moves "
                                         "one step toward the nearest location with an event (team breaks "
                                         "ties); with no event on the board nothing moves."},
-    "remove_inactive_fighters": {"params": {"locations": "count"}, "day_long": False,
+    "remove_inactive_fighters": {"params": {"locations": "count", "up_to": bool}, "day_long": False,
                                  "doc": "The team chooses this many locations with inactive fighters (all "
-                                        "of them if fewer); every inactive tile there (face up and face "
-                                        "down) is removed."},
+                                        "of them if fewer; `up_to`: or fewer, none included, ruling Z7); "
+                                        "every inactive tile there (face up and face down) is removed."},
     "one_less_action": {"params": {}, "day_long": True,
                         "doc": "The team chooses a Revolutionary, who has one less action this day."},
 }
@@ -299,10 +299,11 @@ ZHUKOV_CARDS = [
                          "from their hand."),
        _hl("bottom", "President Eisenhower refuses to help",
            "Shift morale toward the Soviet end. Then remove every inactive fighter (face-up and face-down tiles) "
-           "from 2 locations (the players choose which; fewer if fewer locations have any). Active fighters and "
-           "revolutionary tanks stay.",
-           [{"op": "shift_morale", "toward": "soviet"}, {"op": "remove_inactive_fighters", "locations": 2}],
-           "Appendix D repeats H#41's clarification; H#41's 'up to 2' is 2 here since no Soviet player chooses.",
+           "from up to 2 locations (the players' choice). Active fighters and revolutionary tanks stay.",
+           [{"op": "shift_morale", "toward": "soviet"},
+            {"op": "remove_inactive_fighters", "locations": 2, "up_to": True}],
+           "Appendix D repeats H#41's clarification; H#41's 'up to 2' stays, the players choosing how many "
+           "(ruling Z7: 'If the text provides a choice, the players can make the choice').",
            clarification="Do not remove active fighters and revolutionary tanks."),
        "Colour: its Appendix D titles are red Conflict headlines (H#10, H#25, H#41). Placement: red cards "
        "carry 2 of the 5 minor icons (see Z#2)."),

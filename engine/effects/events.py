@@ -379,11 +379,10 @@ def iron_works_placement(g, f):
         return [{"type": "move_militia", "from": a, "to": "csepel"} for a in NEIGHBOURS["csepel"]
                 if locs[a]["militia"] > 0 and not ops.has_barricade(g, a)]
 
-    # P5: in the Zhukov ruleset the team executes a hostile "up to" as far as it goes (which, not whether).
+    # Ruling Z16: in the Zhukov ruleset the team makes the text's choice, how many included (0 too).
     return _loop(g, f, "move", 2, deciders(g, f),
-                 "Defense of the Iron Works: move a militia from an adjacent location into Csepel ({left} left)"
-                 + (", or finish." if f["by"] == "soviet" else "."),
-                 options, lambda pick: ops.move_units(g, pick["from"], "csepel", "militia"), optional=f["by"] == "soviet")
+                 "Defense of the Iron Works: move a militia from an adjacent location into Csepel ({left} left), "
+                 "or finish.", options, lambda pick: ops.move_units(g, pick["from"], "csepel", "militia"))
 
 
 @effect("e18:reward")

@@ -5,8 +5,8 @@ headline's steps (engine/data/zhukov.py, EFFECT_OPS) in order, each as its own e
 "ref" step runs the Conflict headline effect of that id, every other step "zNN:<row>:<i>" runs
 the op below with the step's parameters. There is no Soviet player: the team decides every
 choice (`deciders`, f["by"] == "revolutionaries"). Red texts give the team *which*, never
-*whether* (ruling Z7): they offer no "done" while they can still do something; the green "up to"
-texts stay optional.
+*whether*, except where the text says "up to": then the team also chooses how many, none included
+(ruling Z7: "If the text provides a choice, the players can make the choice").
 """
 from __future__ import annotations
 
@@ -212,7 +212,7 @@ def _fighters_at(g, loc: str) -> list[dict]:
 
 
 def op_remove_active_fighters(g, f, p) -> str:
-    """Hostile: the team chooses which (never whether); barricades do not protect them."""
+    """Hostile: the team chooses which (the text names how many); barricades do not protect them."""
     v = f["vars"]
     if p["where"] == "any":
         for i in range(p["count"]):
@@ -262,12 +262,18 @@ def op_remove_inactive_fighters(g, f, p) -> str:
         key = f"l{i}"
         if key not in v:
             with_tiles = [x for x in locs if locs[x]["inactive"] or locs[x]["facedown"]]
-            if ask(g, f, key, deciders(g, f), f"{_title(f)}: remove the inactive fighters of which location?",
-                   location_options(with_tiles), purpose="remove_inactive") == WAITING:
+            if not with_tiles:
+                v[key] = None
+            elif ask(g, f, key, deciders(g, f), f"{_title(f)}: remove the inactive fighters of which location"
+                                                f"{', or finish' if p['up_to'] else ''}?",
+                     location_options(with_tiles) + ([dict(DONE)] if p["up_to"] else []),
+                     purpose="remove_inactive") == WAITING:
                 return WAITING
-            pick = v[key]
-            if pick is None:
-                break
+        pick = v[key]
+        if pick is None or pick["type"] == "done":
+            break
+        if not v.get(f"{key}_done"):
+            v[f"{key}_done"] = True
             here = locs[pick["location"]]
             gone = ([here["inactive"]] if here["inactive"] else []) + list(here["facedown"])
             here["inactive"], here["facedown"] = None, []
