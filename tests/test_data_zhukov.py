@@ -248,7 +248,7 @@ def test_zhukov_effects_follow_their_appendix_d_clarifications():
     (lambda cs: cs[4]["headlines"][1].update(effect=[{"op": "ref", "effect": "h04"}]), "refers to h04"),
     (lambda cs: cs[5]["headlines"][2].update(lapsing=False), "lapsing"),
     (lambda cs: cs[6]["headlines"][0].update(effect=[{"op": "teleport"}]), "unknown op"),
-    (lambda cs: cs[7]["headlines"][1]["effect"][1].update(count=1.0), "bad count"),
+    (lambda cs: cs[7]["headlines"][1]["effect"][0].update(count=1.0), "bad count"),
     (lambda cs: cs[8]["headlines"][0]["effect"][0].update(count=True), "bad count"),
     (lambda cs: cs[9]["headlines"][0].update(title="Popular support"), "green headline on a red card"),
     (lambda cs: cs[10]["headlines"][0].update(clarification=None), "clarification"),

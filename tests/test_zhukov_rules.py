@@ -695,3 +695,38 @@ def test_zhukov_z10_eisenhower_up_to_2_locations_the_players_choose_how_many_rul
     assert here["inactive"] is None and here["facedown"] == []
     g.apply("rev2", {"type": "done"})
     assert all(g.s["locations"][x]["inactive"] or g.s["locations"][x]["facedown"] for x in with_tiles[1:])
+
+
+def test_zhukov_z08_bloodbath_in_the_countryside_places_a_tank_and_shifts_no_morale_ruling_r100():
+    """R100 (extended, issue 31): Z#8 middle reads as H#30 of the same title: a Soviet tank in a
+    location with an event, no morale shift."""
+    g = staged(2, 1, day=3)
+    g.s["support"] = 3
+    morale = g.s["morale"]
+    events = [x for x, h in g.s["locations"].items() if h["event"]]
+    one_card(g, "z08")
+    acts = g.legal_actions("rev1")
+    assert {a["location"] for a in acts if a["type"] == "choose_location"} == set(events)
+    tanks = g.s["locations"][events[0]]["soviet_tanks"]
+    g.apply("rev1", {"type": "choose_location", "location": events[0]})
+    assert g.s["locations"][events[0]]["soviet_tanks"] == tanks + 1
+    assert g.s["morale"] == morale
+
+
+def test_zhukov_z02_hungarian_army_units_join_places_the_tank_with_no_morale_shift_ruling_z29():
+    """Z29 (issue 31): Appendix D's Z#2 repeats only H#31's placement clarification, not its 5
+    active fighters: a random revolutionary tank joins in Corvin Passage, and morale stays even
+    with 5 or more active fighters on the board."""
+    g = staged(2, 1, day=3)
+    g.s["support"] = 3
+    g.s["locations"]["corvin"]["active"] = []
+    tiles = [t for h in g.s["locations"].values() for t in h["facedown"]][:4]
+    for h in g.s["locations"].values():
+        h["facedown"] = [t for t in h["facedown"] if t not in tiles]
+    g.s["locations"]["bem"]["active"] = tiles  # 4 active fighters: the tank makes 5
+    morale = g.s["morale"]
+    one_card(g, "z02")
+    assert [f for f in g.s["locations"]["corvin"]["active"] if f.startswith("rt_")]
+    assert sum(len(h["active"]) for h in g.s["locations"].values()) >= 5
+    assert g.s["morale"] == morale
+    assert not any("Hungarian Army units join:" in t for t in texts(g))

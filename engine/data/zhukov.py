@@ -75,6 +75,9 @@ EFFECT_OPS = {
                                  "doc": "The team chooses this many locations with inactive fighters (all "
                                         "of them if fewer; `up_to`: or fewer, none included, ruling Z7); "
                                         "every inactive tile there (face up and face down) is removed."},
+    "place_rev_tank": {"params": {"location": ("corvin",)}, "day_long": False,
+                       "doc": "Place a random revolutionary tank from the supply in the location (not if it "
+                              "already has 4 active fighters or no tank is left); nothing else (ruling Z29)."},
     "one_less_action": {"params": {}, "day_long": True,
                         "doc": "The team chooses a Revolutionary, who has one less action this day."},
 }
@@ -149,8 +152,9 @@ ZHUKOV_CARDS = [
            f"{_NO_D}; green period-1 title (H#2) with its Appendix A reading."),
        _hl("middle", "Hungarian Army units join",
            "Place a random revolutionary tank from the supply in Corvin Passage (not if it already has 4 active "
-           "fighters or no tank is left).", [_ref("h31")],
-           "Appendix D repeats Appendix A's H#31 clarification word for word: the same card text.",
+           "fighters or no tank is left).", [{"op": "place_rev_tank", "location": "corvin"}],
+           "Appendix D repeats only the first two sentences of Appendix A's H#31 clarification, not the one "
+           "about the 5 active fighters: the card places the tank and shifts no morale (ruling Z29).",
            clarification="The revolutionary tank is chosen randomly from the available tokens. If there are 4 "
                          "active fighters in Corvin Passage, the tank may not be placed."),
        _hl("bottom", "National Guard begins organization",
@@ -248,11 +252,11 @@ ZHUKOV_CARDS = [
            f"{_NO_D}; red period-1 title with the rulebook's red headline example text (H#11): a red support "
            "space makes the next green card skip its headline."),
        _hl("middle", "Bloodbath in the countryside",
-           "Shift morale toward the Soviet end. Then place one Soviet tank in a location with an event (the "
-           "players choose which); if no event is on the board, in any location.",
-           [{"op": "shift_morale", "toward": "soviet"}, _place_on_event()],
-           "Appendix D: the card places a Soviet tank, anywhere with no event; H#30's morale shift kept (its H#5 "
-           "clause never applies).",
+           "Place one Soviet tank in a location with an event (the players choose which); if no event is on the "
+           "board, in any location.",
+           [_place_on_event()],
+           "Appendix D: the card places a Soviet tank, anywhere with no event; as H#30 (ruling R100), no morale "
+           "shift (its H#5 clause never applies).",
            clarification="If there are no events on the board place the Soviet tank in any location."),
        _hl("bottom", "Retake the Radio",
            "Place one Soviet tank on the Radio. Then every Soviet tank on the Radio fires, even if a barricade is "

@@ -283,6 +283,11 @@ def op_remove_inactive_fighters(g, f, p) -> str:
     return FINISHED
 
 
+def op_place_rev_tank(g, f, p) -> str:
+    ops.place_random_rev_tank(g, p["location"])
+    return FINISHED
+
+
 def op_one_less_action(g, f, p) -> str:
     return one_less_action(g, f, _title(f))
 
@@ -293,6 +298,7 @@ OPS = {
     "discard": op_discard, "remove_active_fighters": op_remove_active_fighters,
     "move_tanks_toward_events": op_move_tanks_toward_events,
     "remove_inactive_fighters": op_remove_inactive_fighters, "one_less_action": op_one_less_action,
+    "place_rev_tank": op_place_rev_tank,
 }
 
 
