@@ -171,7 +171,8 @@ def test_every_mark_declared_without_a_try_is_the_whole_copy_tries_mark():
                 assert want[i] == reason, (top["kind"], legal[i], want[i], reason)
                 cut_seen.add((top["kind"], legal[i]["type"]))
 
-    for revs, seed, options in GAMES + [(revs, 60 + revs, {}) for revs in (1, 2, 3)] + [
+    # (1, 72): a game where E#22's penalty offers the Attack! effect (spa_attack_any) a target.
+    for revs, seed, options in GAMES + [(revs, 60 + revs, {}) for revs in (1, 2, 3)] + [(1, 72, {})] + [
             (revs, 70 + revs, {"ruleset": "zhukov"}) for revs in (2, 3)]:
         _play(revs, seed, options, check, steps=600)
     assert declared <= seen, sorted(declared - seen)
