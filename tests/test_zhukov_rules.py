@@ -504,14 +504,23 @@ def test_zhukov_e22_penalty_runs_the_attack_step():
     assert g.result["winner"] == "revolutionaries"  # one event left
 
 
-def test_zhukov_e19_reward_offers_only_morale_twice():
+def test_zhukov_e19_reward_offers_only_the_extra_action_ruling_r105():
+    """Appendix B: E#19's first option may not be chosen with the Zhukov ruleset (it needs the
+    Soviet commander, R105): resolving it gives the extra action, with no choice."""
+    g = new_game(2, 2, Z)
+    while g.s["stack"][-1]["kind"] != "turn":
+        seat = g.active_seats()[0]
+        g.apply(seat, [a for a in g.legal_actions(seat) if a["type"] not in ("undo", "cancel")][0])
     from engine.effects import push_effect
 
-    g = staged(2, 1)
-    g.s["stack"] = []
-    push_effect(g, "e19:reward", by="revolutionaries", actor="rev1")
+    seat = g.s["stack"][-1]["seat"]
+    left = g.s["stack"][-1]["actions_left"]
+    morale = g.s["morale"]
+    push_effect(g, "e19:reward", by="revolutionaries", actor=seat)  # as resolving it does
     run(g)
-    assert g.s["morale"] == 4 and g.s["stack"] == []
+    assert g.s["stack"][-1]["kind"] == "turn" and g.s["stack"][-1]["actions_left"] == left + 1
+    assert g.s["morale"] == morale
+    assert f"{seat} takes 1 extra action(s) this turn." in texts(g)
 
 
 def test_zhukov_morale_on_the_skull_at_the_end_of_the_day_loses():
