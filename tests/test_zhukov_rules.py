@@ -18,6 +18,7 @@ from tests.support import force_dice, refresh
 
 Z = {"ruleset": "zhukov"}
 ALL_Z = [c["id"] for c in ZHUKOV_CARDS]
+CARDS_PER_DAY_Z = 4
 
 
 def staged(revs: int = 2, seed: int = 1, day: int = 1, deck_top=(), **options) -> Game:
@@ -739,3 +740,25 @@ def test_zhukov_z02_hungarian_army_units_join_places_the_tank_with_no_morale_shi
     assert sum(len(h["active"]) for h in g.s["locations"].values()) >= 5
     assert g.s["morale"] == morale
     assert not any("Hungarian Army units join:" in t for t in texts(g))
+
+
+def test_zhukov_day_4_reshuffle_puts_the_2_just_resolved_back_and_leaves_12_for_days_5_to_7_ruling_z13():
+    """Z13 (re-checked, issue 31): "shuffle the discarded cards (including the 2 just resolved) to
+    form a new draw deck and draw and resolve 2 more cards from it": the first 2 cards of day 4
+    are back in the deck (they may even come again that day); the 2 drawn after the reshuffle are
+    discarded, so 12 cards are left for the 12 draws of days 5-7 and every card is drawn exactly
+    twice in a game. Day 4 resolves middle headlines, none of which lapses, so no reminder is on
+    the board at the reshuffle."""
+    assert not any(c["headlines"][1]["lapsing"] for c in ZHUKOV_CARDS)
+    g = staged(2, 4, day=4)
+    s = g.s
+    s["zhukov_deck"], s["zhukov_discard"] = ["z03", "z07"], [c for c in ALL_Z if c not in ("z03", "z07")]
+    run(g)
+    while g.s["phase"] == "soviet" and g.result is None:
+        seat = g.active_seats()[0]
+        g.apply(seat, [a for a in g.legal_actions(seat) if a["type"] != "undo"][0])
+    drawn = _drawn(g)
+    assert drawn[:2] == ["z07", "z03"] and len(drawn) == 4
+    assert sorted(s["zhukov_deck"] + drawn[2:]) == sorted(ALL_Z)  # the first 2 are in the new deck
+    assert sorted(s["zhukov_discard"] + s["zhukov_on_board"]) == sorted(drawn[2:])
+    assert 3 * CARDS_PER_DAY_Z == len(s["zhukov_deck"]) == 12
