@@ -502,7 +502,7 @@ class RevTurn:
             return done
         # Every card may be discarded (R26): pay only with cards that give a still-missing icon.
         hand = {c["id"]: c for c in v["hand"]}
-        missing = set(((v.get("picks") or {}).get("missing") or {}))
+        missing = set((v.get("picks") or {}).get("missing") or {})
         what = v["decision"].get("action")
         pay = [a for a in pay if missing & set(hand[a["card"]]["icons"]
                                                + (hand[a["card"]].get("action_icons") or {}).get(what, []))]

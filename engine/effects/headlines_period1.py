@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from .. import ops
 from ..board import LOCATION_IDS
-from ..frames import kinds
 from ..data import SUPPORT_TRACK
+from ..frames import kinds
 from ..frames.base import FINISHED, WAITING, parent, push
 from ..frames.card_frames import push_forced_discard
 from ..frames.choice import ask
