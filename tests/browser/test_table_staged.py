@@ -278,6 +278,13 @@ def test_wording_of_turn_order_decks_declines_fighters_and_team_choices(staged):
     t.wait_version(2)
     assert "cards picked: 2" in t.page.inner_text("#picks")
     t.close()
+    # The holder's table (the click above was applied to g) numbers its cards and marks the pick.
+    assert top(g)["positions"] == [1]
+    t = staged(g, other, apply=False)
+    assert t.page.locator("#hand .card[data-place]").count() == 2
+    assert t.page.locator("#hand .card.picked[data-place='2']").count() == 1
+    assert "card 1" in t.page.inner_text("#hand")
+    t.close()
 
 
 def test_multi_select_shows_what_is_selected_and_what_is_still_missing(staged):
