@@ -493,23 +493,37 @@ class RevTurn:
 
     def _collect(self, v, actions, seat):
         reserved = self._reserved(seat)
-        pay = [a for a in actions if a["type"] == "discard"]
+        # Every card may be discarded (R26): pay only with cards that add something.
+        hand = {c["id"]: c for c in v["hand"]}
+        pay = [a for a in actions if a["type"] == "discard" and _adds_to_action(v, hand, a["card"])]
         planned = [a for a in pay if a["card"] in reserved]
         if planned:
             return planned[0]
         done = next((a for a in actions if a["type"] == "done"), None)
         if done:
             return done
-        # Every card may be discarded (R26): pay only with cards that give a still-missing icon.
-        hand = {c["id"]: c for c in v["hand"]}
-        missing = set((v.get("picks") or {}).get("missing") or {})
-        what = v["decision"].get("action")
-        pay = [a for a in pay if missing & set(hand[a["card"]]["icons"]
-                                               + (hand[a["card"]].get("action_icons") or {}).get(what, []))]
         if pay:
             return min(pay, key=lambda a: (bool(hand[a["card"]].get("aid")),
                                            card_value(hand[a["card"]], v["day"], v.get("ruleset") == "zhukov")))
         return None
+
+
+def _adds_to_action(v: dict, hand: dict, card: str) -> bool:
+    """Whether discarding `card` adds to the action being paid: a still-missing icon, or for Attack
+    militia one more ammunition while fewer than the militia there (at most 5) are covered."""
+    d = v["decision"]
+    what = d.get("action")
+    shown = set(hand[card]["icons"]) | set((hand[card].get("action_icons") or {}).get(what, []))
+    if what != "attack_militia":
+        return bool(shown & set((v.get("picks") or {}).get("missing") or {}))
+    if "ammunition" not in shown:
+        return False
+    loc = v["locations"][d["location"]]
+    chosen = [hand[c] for c in (v.get("picks") or {}).get("selected") or [] if c in hand]
+    have = sum(1 for c in chosen for i in list(c["icons"]) + (c.get("action_icons") or {}).get(what, [])
+               if i == "ammunition")
+    have += sum(1 for f in loc["fighters"] if f["active"] for i in f.get("icons", []) if i == "ammunition")
+    return have < min(5, loc["militia"])
 
 
 # The team price of the night (bots/zhukov_night.py), and a small pull toward the teammates
