@@ -90,6 +90,7 @@ def test_ruling_take_cards_the_taker_chooses_how_many_and_which_blind_by_place()
     act(g, seat, "done")
     assert g.s["hands"][seat][-2:] == [hand[0], hand[2]]
     assert g.s["hands"][other] == [hand[1]] + hand[3:]
+    assert f"{seat} takes 2 card(s) from {other}." in [e["text"] for e in g.view("spectator")["log"]]
     assert top(g)["kind"] == "turn" and top(g)["actions_left"] == actions_left - 1
 
 

@@ -476,7 +476,6 @@ class Act(Frame):
             if f["what"] == "take_cards":
                 hand = g.s["hands"][f["giver"]]
                 f["cards"] = [hand[i] for i in sorted(f["positions"])]
-                ops.log(g, f"{f['seat']} takes {len(f['cards'])} card(s) from {f['giver']}.", refs=[f["seat"], f["giver"]])
             spend_action(g, f["seat"])
         f["stage"] = "retaliate"
 
@@ -563,8 +562,12 @@ def perform(g, f) -> None:
             # The receiver has now seen the giver's cards: no undo may take them back (DESIGN §2).
             ops.checkpoint(g, "cards_seen")
         names = ", ".join(name_of(c) for c in moved)
-        ops.log(g, f"{giver} gives {len(moved)} card(s) to {receiver}.", refs=[giver, receiver],
-                private={giver: f"You give {names} to {receiver}.", receiver: f"{giver} gives you {names}."})
+        if what == "take_cards":
+            ops.log(g, f"{receiver} takes {len(moved)} card(s) from {giver}.", refs=[receiver, giver],
+                    private={giver: f"{receiver} takes {names} from you.", receiver: f"You take {names} from {giver}."})
+        else:
+            ops.log(g, f"{giver} gives {len(moved)} card(s) to {receiver}.", refs=[giver, receiver],
+                    private={giver: f"You give {names} to {receiver}.", receiver: f"{giver} gives you {names}."})
     elif what == "ability":
         push_effect(g, f"rc:{REV_CARD[f['card']]['kind']}", by="revolutionaries", actor=seat, location=loc)
     elif what == "fighter":
