@@ -557,7 +557,9 @@ class RevTurn:
 
     def _collect(self, v, actions, seat):
         reserved = self._reserved(seat)
-        pay = [a for a in actions if a["type"] == "discard"]
+        # Every card may be discarded (R26): pay only with cards that add something.
+        hand = {c["id"]: c for c in v["hand"]}
+        pay = [a for a in actions if a["type"] == "discard" and _adds_to_action(v, hand, a["card"])]
         planned = [a for a in pay if a["card"] in reserved]
         if planned:
             return planned[0]
@@ -565,10 +567,27 @@ class RevTurn:
         if done:
             return done
         if pay:
-            hand = {c["id"]: c for c in v["hand"]}
             return min(pay, key=lambda a: (bool(hand[a["card"]].get("aid")),
                                            card_value(hand[a["card"]], v["day"], v.get("ruleset") == "zhukov")))
         return None
+
+
+def _adds_to_action(v: dict, hand: dict, card: str) -> bool:
+    """Whether discarding `card` adds to the action being paid: a still-missing icon, or for Attack
+    militia one more ammunition while fewer than the militia there (at most 5) are covered."""
+    d = v["decision"]
+    what = d.get("action")
+    shown = set(hand[card]["icons"]) | set((hand[card].get("action_icons") or {}).get(what, []))
+    if what != "attack_militia":
+        return bool(shown & set((v.get("picks") or {}).get("missing") or {}))
+    if "ammunition" not in shown:
+        return False
+    loc = v["locations"][d["location"]]
+    chosen = [hand[c] for c in (v.get("picks") or {}).get("selected") or [] if c in hand]
+    have = sum(1 for c in chosen for i in list(c["icons"]) + (c.get("action_icons") or {}).get(what, [])
+               if i == "ammunition")
+    have += sum(1 for f in loc["fighters"] if f["active"] for i in f.get("icons", []) if i == "ammunition")
+    return have < min(5, loc["militia"])
 
 
 # The team price of the night (bots/zhukov_night.py), and a small pull toward the teammates
@@ -677,7 +696,7 @@ def rev_score(v: dict, a: dict, seat: str) -> float:
     if t == "cancel":
         return -50
     if t in ("choose", "choose_player", "choose_location", "choose_fighter", "choose_next", "distribute",
-             "select", "take", "move_unit", "move_tank"):
+             "select", "take", "take_card", "move_unit", "move_tank"):
         return 10
     return 5
 
@@ -802,6 +821,18 @@ def _tank_fire_value(v: dict, loc_id: str, extra: int = 0) -> float:
     return (v["locations"][loc_id]["soviet_tanks"] + extra) * 0.5 * hit_value(v, loc_id) / 3
 
 
+def _spa_card_can_act(v: dict, kind: str) -> bool:
+    """Whether an SPA card of `kind` has units to work with now (from the view)."""
+    locs = v["locations"].values()
+    if kind == "move_sniper":
+        return any(x["snipers"] and not x["barricades"] for x in locs)
+    if kind == "move_militia":
+        return any(x["militia"] and not x["barricades"] for x in locs)
+    if kind == "place_militia":
+        return sum(x["militia"] for x in locs) < 14
+    return any(x["militia"] or x["snipers"] for x in locs)
+
+
 def soviet_score(v: dict, a: dict, attacked: set = frozenset()) -> float:
     t = a["type"]
     players = {v["positions"][p] for p in v["positions"]}
@@ -839,6 +870,8 @@ def soviet_score(v: dict, a: dict, attacked: set = frozenset()) -> float:
         return 30 - slot.get("cost", 0)
     if t == "play_spa":
         kind = next((c["kind"] for c in v["spa_pool"] if c["id"] == a["card"]), "")
+        if not _spa_card_can_act(v, kind):  # every card is playable (R23); keep the idle ones
+            return 0
         return soviet_spa.play_score(v, kind, attacked, hit_value, _morale_step(v))
     if t == "attack":
         # the Attack! card's location, or E#22's optional Attack! effect (declined with "done", 15)

@@ -93,7 +93,12 @@ def choose(v: dict, actions: list[dict]) -> dict | None:
     if seats and stage == "draw_player":
         return min(seats, key=lambda a: v["hands"].get(a["seat"], 0))
     if seats and stage == "discard_player":
+        if effect.startswith("z10:middle"):  # the chosen player discards 2, all if fewer (Z28)
+            return min(seats, key=lambda a: v["hands"].get(a["seat"], 0))
         return max(seats, key=lambda a: v["hands"].get(a["seat"], 0))
+    done = next((a for a in actions if a["type"] == "done"), None)
+    if done and (stage == "remove_inactive" or effect.startswith("e18")):  # a hostile "up to" (Z7, Z16)
+        return done
     if seats and effect.startswith(("e14", "e21")):  # a hit to their location / an injury
         if effect.startswith("e21"):
             return min(seats, key=lambda a: v["injuries"].get(a["seat"], 0))

@@ -81,20 +81,32 @@ def test_e19_multi_party_government_demanded_placement_bloodbath_discarded_earli
     assert top(g)["kind"] == "event_step"
 
 
-@pytest.mark.parametrize("option", ["extra_action", "morale_twice"])
-def test_e19_multi_party_government_demanded_reward_extra_action_or_morale_twice(option):
+@pytest.mark.parametrize("option", ["soviet_discards_2_headlines", "extra_action"])
+def test_e19_multi_party_government_demanded_reward_soviet_discards_2_headlines_or_extra_action_ruling_r105(option):
+    """R105 (issue 31): the first option needs the Soviet commander (Appendix B forbids it in the
+    Zhukov ruleset): he discards 2 headline cards of his choice; the second is the extra action
+    Last Stand's rules say E#19's reward can generate."""
     g = rev_turn()
     before = g.view("rev1")["morale"]
+    hand = list(g.s["headline_hand"])
+    assert len(hand) >= 2
     resolve(g, "rev1", "e19")
-    assert legal(g, "rev1") == [{"type": "choose", "option": "extra_action"},
-                                {"type": "choose", "option": "morale_twice"}]
+    assert legal(g, "rev1") == [{"type": "choose", "option": "soviet_discards_2_headlines"},
+                                {"type": "choose", "option": "extra_action"}]
     choose(g, "rev1", option)
     v = g.view("rev1")
     if option == "extra_action":
         assert v["turn"]["actions_left"] == 2 and v["morale"] == before
         assert "rev1 takes 1 extra action(s) this turn." in log_texts(g)
-    else:
-        assert v["turn"]["actions_left"] == 1 and v["morale"] == before + 2
+        return
+    assert g.active_seats() == [SOVIET]
+    assert {a["card"] for a in g.legal_actions(SOVIET) if a["type"] == "discard"} == set(hand)
+    assert not [a for a in g.legal_actions("rev1") if a["type"] == "discard"]
+    g.apply(SOVIET, {"type": "discard", "card": hand[1]})
+    g.apply(SOVIET, {"type": "discard", "card": hand[0]})
+    assert g.s["headline_hand"] == hand[2:] and g.s["headline_discard"][-2:] == [hand[1], hand[0]]
+    v = g.view("rev1")
+    assert v["turn"]["actions_left"] == 1 and v["morale"] == before
 
 
 @pytest.mark.parametrize("others,winner", [(3, "soviet"), (2, "revolutionaries")])

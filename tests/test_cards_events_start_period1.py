@@ -67,18 +67,21 @@ def test_e04_stalins_statue_removed_reward_morale_twice_and_mark():
     assert [m["id"] for m in v["marks"]] == ["e04"]
 
 
-@pytest.mark.parametrize("statue_removed,unit", [(False, "militia"), (True, "soviet_tanks")])
-def test_e05_stalins_head_dragged_placement_militia_or_tank_if_e04_resolved(statue_removed, unit):
+@pytest.mark.parametrize("statue_removed,gain", [(False, 1), (True, 2)])
+def test_e05_stalins_head_dragged_placement_the_soviet_commander_collects_cp_ruling_r105(statue_removed, gain):
+    """R105 (issue 31): the Zhukov ruleset ignores E#5's placement, so it is the commander's own:
+    he collects 1 CP, 2 with E#4 resolved (E#4 modifies the placement); no unit is placed."""
     g = at_event_step("e05")
     if statue_removed:
         g.s["marks"].append("e04")
     before = dict(loc_view(g, "blaha"))
+    cp = g.s["cp"]
+    cost = g.view(SOVIET)["market"][0]["event"]["cost"]
     buy(g, "e05")
     after = loc_view(g, "blaha")
     assert after["event"]["id"] == "e05"
-    other = "militia" if unit == "soviet_tanks" else "soviet_tanks"
-    assert after[unit] == before[unit] + 1
-    assert after[other] == before[other]
+    assert (after["militia"], after["soviet_tanks"]) == (before["militia"], before["soviet_tanks"])
+    assert g.s["cp"] == cp - cost + gain
 
 
 @pytest.mark.parametrize("marks,shift", [([], 0), (["e04"], 0), (["h10"], 1), (["h10", "e04"], 2)])

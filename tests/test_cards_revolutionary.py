@@ -194,15 +194,24 @@ def test_card_transportation_moves_with_two_fighters_without_discarding():
     assert active_ids(g, "astoria") == ["f_imre_colos", "f_otto_lakatos"]
 
 
-def test_card_transportation_not_with_zero_actions_left():
-    """Ruling: movement happens only before an action, so Transportation is not offered once the
-    last action is spent."""
+def test_card_transportation_with_zero_actions_left_ruling_r80():
+    """R80 (re-decided, issue 31): an unlabelled card may be used "before or after taking an
+    action", not only before one: Transportation is offered after the last action and moves the
+    player."""
     g = rev_turn()
     stage(g, hand=["rc_transportation_1"])
     assert of_type(g, "rev1", "play_card") == [{"type": "play_card", "card": "rc_transportation_1"}]
     act(g, "rev1", "draw_card")
     act(g, "rev1", "draw_card")
-    assert {"type": "play_card", "card": "rc_transportation_1"} not in legal(g)
+    assert turn_view(g)["actions_left"] == 0
+    assert {"type": "play_card", "card": "rc_transportation_1"} in legal(g) and {"type": "end_turn"} in legal(g)
+    here = g.s["positions"]["rev1"]
+    act(g, "rev1", "play_card", card="rc_transportation_1")
+    if top(g)["kind"] == "choice":
+        g.apply("rev1", of_type(g, "rev1", "choose_location")[0])
+    act(g, "rev1", "done")
+    assert g.s["positions"]["rev1"] != here and "rc_transportation_1" in discard_ids(g)
+    assert not of_type(g, "rev1", "move")  # no action left for a movement step of the turn's own
 
 
 # ===== promo: AK-47 =================================================================================
@@ -255,7 +264,7 @@ def test_ak47_discarded_counts_as_food_and_molotov():
 def test_ak47_discarded_gives_ammunition_for_attack_militia_and_the_reward_is_collected():
     """Promo rules: "discarding the card for the ammunition resource when performing 'Action 3:
     Attack militia' the reward is collected as normal": with only the AK-47 in hand and militia
-    present, Attack militia is offered; the AK-47 gives one ammunition icon (only for that action)."""
+    present, Attack militia is offered; the AK-47 gives one ammunition icon."""
     g = rev_turn(promo_ak47=True)
     stage(g, rev1="stalin", hand=["rc_ak47"], active={"stalin": []}, units={"stalin": {"militia": 2}})
     assert {"type": "attack_militia"} in legal(g)
@@ -276,11 +285,21 @@ def test_ak47_discarded_gives_ammunition_for_attack_militia_and_the_reward_is_co
     act(g, "rev1", "done")
     v = g.view("rev1")
     assert v["locations"]["stalin"]["militia"] == 0 and len(v["hand"]) == 1
-    # The ammunition counts only for Attack militia: it does not pay an event's ammunition.
+
+
+
+def test_ak47_gives_ammunition_for_every_action_that_asks_for_it_ruling_r98():
+    """R98 (re-decided, issue 31): "discarding the card for the ammunition resource": the AK-47's
+    ammunition is the card's, so it also pays an event's ammunition (Resolve an event)."""
     g = rev_turn(promo_ak47=True)
     stage(g, rev1="corvin", hand=["rc_ak47"], active={"corvin": []}, units={"corvin": {"soviet_tanks": 0}})
     assert g.s["locations"]["corvin"]["event"] == "e03"  # needs ammunition + molotov
-    assert {"type": "resolve_event"} not in legal(g)
+    assert {"type": "resolve_event"} in legal(g)
+    act(g, "rev1", "resolve_event")
+    act(g, "rev1", "discard", card="rc_ak47")
+    act(g, "rev1", "done")
+    assert g.s["locations"]["corvin"]["event"] is None and "rc_ak47" in discard_ids(g)
+    assert "rc_ak47" not in hand_ids(g) and top(g)["kind"] == "turn"
 
 
 # ===== promo: Last Stand ============================================================================

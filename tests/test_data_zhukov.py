@@ -4,7 +4,6 @@ comes from."""
 from __future__ import annotations
 
 import copy
-import inspect
 
 import pytest
 
@@ -249,7 +248,7 @@ def test_zhukov_effects_follow_their_appendix_d_clarifications():
     (lambda cs: cs[4]["headlines"][1].update(effect=[{"op": "ref", "effect": "h04"}]), "refers to h04"),
     (lambda cs: cs[5]["headlines"][2].update(lapsing=False), "lapsing"),
     (lambda cs: cs[6]["headlines"][0].update(effect=[{"op": "teleport"}]), "unknown op"),
-    (lambda cs: cs[7]["headlines"][1]["effect"][1].update(count=1.0), "bad count"),
+    (lambda cs: cs[7]["headlines"][1]["effect"][0].update(count=1.0), "bad count"),
     (lambda cs: cs[8]["headlines"][0]["effect"][0].update(count=True), "bad count"),
     (lambda cs: cs[9]["headlines"][0].update(title="Popular support"), "green headline on a red card"),
     (lambda cs: cs[10]["headlines"][0].update(clarification=None), "clarification"),
@@ -352,17 +351,15 @@ def test_zhukov_cards_carry_no_mark_and_no_spa_icon():
             assert h["title"] != "SPA dissolved"
 
 
-def test_zhukov_red_headlines_leave_the_team_which_never_whether():
-    """Ruling Z7: without a Soviet player the team chooses on red cards too, so a red Zhukov text
-    never offers a way out: no "up to" step, and every referenced Conflict effect is one that
-    offers no "done"."""
+def test_zhukov_red_headlines_keep_their_up_to_and_the_players_choose_how_many_ruling_z7():
+    """Ruling Z7 (re-decided, issue 31): "If the text provides a choice, the players can make the
+    choice": a red text keeps the "up to" of the Conflict text it repeats, and the players choose
+    how many (none included); a red step is optional exactly when its text says "up to"."""
     for c in ZHUKOV_CARDS:
         if c["colour"] != "red":
             continue
         for h in c["headlines"]:
-            for step in h["effect"]:
-                assert step.get("up_to") is not True, (c["id"], h["position"])
-                if step["op"] == "ref":
-                    assert "DONE" not in inspect.getsource(EFFECTS[step["effect"]]), (c["id"], step)
+            ups = [step for step in h["effect"] if step.get("up_to")]
+            assert bool(ups) == ("up to" in h["text"]), (c["id"], h["position"])
     eisenhower = _headline(10, "bottom")["effect"][1]
-    assert eisenhower == {"op": "remove_inactive_fighters", "locations": 2}
+    assert eisenhower == {"op": "remove_inactive_fighters", "locations": 2, "up_to": True}

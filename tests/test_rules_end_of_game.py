@@ -301,7 +301,8 @@ def test_immediate_victory_when_the_last_militia_falls_mid_turn():
     pass_through(g, lambda x: x.s["stack"][-1]["kind"] == "turn")
     assert g.result is None
     act(g, "rev1", "attack_militia")
-    g.apply("rev1", of_type(g, "rev1", "discard")[0])
+    ammo = next(c for c in g.s["hands"]["rev1"] if "ammunition" in REV_CARD[c]["icons"])  # all are offered (R26)
+    act(g, "rev1", "discard", card=ammo)
     act(g, "rev1", "done")
     assert g.result is not None and g.result["winner"] == "revolutionaries"
     assert g.view("rev1")["locations"]["university"]["militia"] == 0

@@ -48,9 +48,11 @@ def test_action_2_resolve_event_icons_from_active_fighters_and_discarded_cards()
     set_hand(g, "rev1", ["rc_food_1", "rc_molotov_1", "rc_information_1"])
     refresh(g)
     act(g, "rev1", "resolve_event")
-    # Students' demands needs information + food: the fighter gives information, only food is missing.
-    assert of_type(g, "rev1", "discard") == [{"type": "discard", "card": "rc_food_1"}]
+    # Students' demands needs information + food: the fighter gives information, only food is
+    # missing; every card may still be discarded (excess icons are ignored, R26).
+    assert len(of_type(g, "rev1", "discard")) == 3
     assert {"type": "done"} not in g.legal_actions("rev1")
+    assert g.view("rev1")["picks"]["missing"] == {"food": 1}
     act(g, "rev1", "discard", card="rc_food_1")
     act(g, "rev1", "done")
     v = g.view("rev1")
@@ -186,7 +188,6 @@ def test_action_3_attack_militia_one_militia_per_ammunition_icon():
     g = rev_turn()
     stage_militia(g, "astoria", 4, hand=["rc_ammunition_1", "rc_ammunition_2", "rc_food_1"])
     act(g, "rev1", "attack_militia")
-    assert sorted(a["card"] for a in of_type(g, "rev1", "discard")) == ["rc_ammunition_1", "rc_ammunition_2"]
     assert {"type": "done"} not in g.legal_actions("rev1")
     act(g, "rev1", "discard", card="rc_ammunition_1")
     act(g, "rev1", "discard", card="rc_ammunition_2")
@@ -213,7 +214,8 @@ def test_action_3_attacking_3_or_more_militia_draws_a_card():
 
 
 def test_action_3_attack_militia_at_most_5():
-    """At most 5 ammunition icons are collected: at most 5 militia are attacked."""
+    """At most 5 militia are attacked: a 6th ammunition icon is ignored (a card may still be
+    discarded for it, ruling R26)."""
     g = rev_turn()
     stage_militia(g, "astoria", 7, hand=["rc_ammunition_crate_1", "rc_ammunition_crate_2",
                                          "rc_ammunition_1", "rc_ammunition_2"])
@@ -221,11 +223,11 @@ def test_action_3_attack_militia_at_most_5():
     act(g, "rev1", "discard", card="rc_ammunition_crate_1")
     act(g, "rev1", "discard", card="rc_ammunition_crate_2")
     act(g, "rev1", "discard", card="rc_ammunition_1")
-    assert of_type(g, "rev1", "discard") == []
+    act(g, "rev1", "discard", card="rc_ammunition_2")  # the 6th icon: excess, ignored
     act(g, "rev1", "done")
     v = g.view("rev1")
     assert v["locations"]["astoria"]["militia"] == 2
-    assert "rc_ammunition_2" in [c["id"] for c in v["hand"]] and len(v["hand"]) == 2
+    assert "rc_ammunition_2" not in [c["id"] for c in v["hand"]] and len(v["hand"]) == 1  # the reward card
 
 
 def test_action_3_snipers_cannot_be_attacked():
@@ -236,7 +238,7 @@ def test_action_3_snipers_cannot_be_attacked():
     stage_militia(g, "astoria", 2, snipers=1, hand=["rc_ammunition_crate_1", "rc_ammunition_1"])
     act(g, "rev1", "attack_militia")
     act(g, "rev1", "discard", card="rc_ammunition_crate_1")
-    assert of_type(g, "rev1", "discard") == []  # 2 militia: no use for a 3rd ammunition
+    act(g, "rev1", "discard", card="rc_ammunition_1")  # a 3rd ammunition: no sniper is hit
     act(g, "rev1", "done")
     astoria = loc_view(g, "astoria")
     assert (astoria["militia"], astoria["snipers"]) == (0, 1)
@@ -291,17 +293,17 @@ def test_action_6_give_cards_only_to_a_player_in_the_same_location():
 
 
 def test_action_6_take_cards_from_a_player_in_the_same_location():
-    """Take any number of cards from one other player in the same location (the holder hands them
-    over: hands stay hidden)."""
+    """Take any number of cards from one other player in the same location (the taker picks them
+    by their places in the hidden hand, ruling R5)."""
     g = rev_turn()
     g.s["positions"]["rev2"] = "university"
     set_hand(g, "rev1", [])
     set_hand(g, "rev2", ["rc_information_1", "rc_food_1"])
     refresh(g)
     act(g, "rev1", "take_cards", **{"from": "rev2"})
-    assert g.active_seats() == ["rev2"]
-    act(g, "rev2", "select", card="rc_food_1")
-    act(g, "rev2", "done")
+    assert g.active_seats() == ["rev1"]
+    act(g, "rev1", "take_card", position=1)
+    act(g, "rev1", "done")
     assert g.s["hands"]["rev1"] == ["rc_food_1"]
     assert g.s["hands"]["rev2"] == ["rc_information_1"]
     assert turn_view(g)["actions_left"] == 1

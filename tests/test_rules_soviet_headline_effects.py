@@ -30,7 +30,8 @@ def test_h11_crowd_burns_propaganda_collect_gives_3_cp():
 
 
 def test_h11_crowd_burns_propaganda_at_the_soviet_end_does_nothing():
-    """H#11: If support is at the Soviet end, do nothing (the SPA icon is still executed: engine ruling)."""
+    """H#11: "If support is at the Soviet end, do nothing": ruling R55 (re-decided, issue 31): the
+    card does nothing at all, so its SPA icon retrieves no card."""
     g = with_hand(game(2), ["h11"])
     g.s["support"] = 6
     card = g.s["spa_pool"].pop()
@@ -41,7 +42,8 @@ def test_h11_crowd_burns_propaganda_at_the_soviet_end_does_nothing():
     v = sv(g)
     assert v["support_index"] == 6 and v["soviet_hand_limit"] == 7
     assert not [e for e in g.s["log"][log_before:] if e["text"].startswith("Support shifts")]
-    assert v["spa_queue"] == []
+    assert [c["id"] for c in v["spa_queue"]] == [card] and len(v["spa_pool"]) == 7
+    assert v["cp"] == 0 and "h11" in [c["id"] if isinstance(c, dict) else c for c in v["headline_discard"]]
 
 
 def test_h34_national_guard_begins_organization_removes_csepel_militia_and_places_rev_tank():

@@ -147,8 +147,11 @@ def test_spa_move_sniper_rulebook_examples_into_a_barricade_but_not_out():
         move_sniper(g, "corvin", "csepel")
     move_sniper(g, "radio", "corvin")
     assert units(g, "snipers") == {"corvin": 2}
-    # Now every sniper is behind the barricade: Move sniper cannot be played at all.
-    assert "spa_move_sniper_2" not in [a["card"] for a in of_type(g, "soviet", "play_spa")]
+    # Now every sniper is behind the barricade: Move sniper may still be played (R23), and moves nothing.
+    play(g, "spa_move_sniper_2")
+    assert of_type(g, "soviet", "move_sniper") == [] and of_type(g, "soviet", "done")
+    act(g, "soviet", "done")
+    assert units(g, "snipers") == {"corvin": 2} and "spa_move_sniper_2" in g.s["spa_queue"]
 
 
 # ===== SPA card 2: Move militia ======================================================================
@@ -224,10 +227,14 @@ def test_spa_move_militia_never_out_of_a_barricaded_location():
         move_militia(g, "stalin", "hwpp", False)
 
 
-def test_spa_move_militia_card_unusable_when_all_militia_are_barricaded():
-    """With every militia behind a barricade, Move militia cannot be played."""
+def test_spa_move_militia_card_playable_but_moving_nothing_when_all_militia_are_barricaded():
+    """R23 (re-decided, issue 31): "he may play any number in any order": with every militia behind
+    a barricade, Move militia may still be played; it moves nothing."""
     g = spa_phase(units={"stalin": {"militia": 2, "barricades": 1}, "kossuth": {"snipers": 1}})
-    assert not [a for a in of_type(g, "soviet", "play_spa") if a["card"].startswith("spa_move_militia")]
+    play(g, "spa_move_militia_1")
+    assert militia_moves(g) == [] and of_type(g, "soviet", "done")
+    act(g, "soviet", "done")
+    assert units(g, "militia") == {"stalin": 2} and g.s["spa_queue"][-1] == "spa_move_militia_1"
 
 
 # ===== SPA card 3: Place militia =====================================================================
@@ -256,14 +263,16 @@ def test_spa_place_militia_never_above_14_militia():
     assert offered == [("csepel", 1), ("hwpp", 1), ("szena", 1)]
     act(g, "soviet", "place_militia", location="csepel", count=1)
     assert sum(units(g, "militia").values()) == 14
-    assert "spa_place_militia_2" not in [a["card"] for a in of_type(g, "soviet", "play_spa")]
+    play(g, "spa_place_militia_2")  # playable (R23): nothing is left to place
+    assert of_type(g, "soviet", "place_militia") == []
 
 
 def test_spa_unit_caps_14_militia_and_5_snipers():
     """There can only be a maximum of 14 militia and 5 snipers on the board at any point."""
     g = spa_phase(units={"stalin": {"militia": 14}, "hwpp": {"snipers": 5}})
-    playable = {a["card"] for a in of_type(g, "soviet", "play_spa")}
-    assert not playable & {"spa_place_militia_1", "spa_place_militia_2"}
+    play(g, "spa_place_militia_1")  # playable (R23) but places nothing: 14 are on the board
+    assert of_type(g, "soviet", "place_militia") == []
+    act(g, "soviet", "done")
     play(g, "spa_move_sniper_1")
     move_sniper(g, "hwpp", "blaha")
     play(g, "spa_move_militia_1")
@@ -405,13 +414,17 @@ def test_spa_two_attack_cards_on_one_day_never_the_same_location():
     assert of_type(g, "soviet", "attack") == [{"type": "attack", "location": "stalin"}]
     with pytest.raises(IllegalAction):
         act(g, "soviet", "attack", location="astoria")
-    # With only the already attacked location holding units, the second Attack! is not playable.
+    # With only the already attacked location holding units, the second Attack! may still be
+    # played (R23): it attacks nothing and the commander goes on with the phase.
     g2 = spa_phase(units={"astoria": {"snipers": 1}})
     g2.s["locations"]["kossuth"]["soviet_tanks"] = 1
     refresh(g2)
     force_dice(g2, [6, 6])
     attack(g2, "astoria", "spa_attack_2")
-    assert "spa_attack_1" not in [a["card"] for a in of_type(g2, "soviet", "play_spa")]
+    play(g2, "spa_attack_1")
+    assert top(g2)["kind"] == "spa" and g2.active_seats() == ["soviet"] and of_type(g2, "soviet", "done")
+    assert g2.s["spa_queue"][-1] == "spa_attack_1"
+    assert "Attack!: no location with militia or snipers is left to attack today." in log_texts(g2, "soviet")
 
 
 def test_spa_attack_threaten_reads_the_strength_after_the_fire_kalapos_removed_by_the_fire():

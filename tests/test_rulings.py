@@ -66,19 +66,47 @@ def test_ruling_market_step_with_an_empty_event_deck_before_day_7_still_keeps_ex
     assert v["event_deck_count"] == 0
 
 
-def test_ruling_take_cards_the_holder_chooses_which_cards():
-    """R5: in "take cards" the holder, who alone sees the hand, picks the cards handed over."""
+def test_ruling_take_cards_the_taker_chooses_how_many_and_which_blind_by_place():
+    """R5 (re-decided, issue 31): "Take any number of cards from one other player" is the taker's
+    choice: the taker picks how many and which, by their places in the holder's hidden hand; the
+    holder is never asked, and the taker's view names no card before it arrives."""
+    g = to_rev_turn(game(2, 5))
+    seat = top(g)["seat"]
+    other = "rev2" if seat == "rev1" else "rev1"
+    g.s["positions"][other] = g.s["positions"][seat]
+    g.s["locations"][g.s["positions"][seat]].update(soviet_tanks=0)
+    hand = list(g.s["hands"][other])
+    refresh(g)
+    actions_left = top(g)["actions_left"]
+    act(g, seat, "take_cards", **{"from": other})
+    assert g.active_seats() == [seat]
+    assert [a["position"] for a in g.legal_actions(seat) if a["type"] == "take_card"] == list(range(len(hand)))
+    act(g, seat, "take_card", position=2)
+    act(g, seat, "take_card", position=0)
+    view = g.view(seat)
+    assert view["picks"] == {"positions": [2, 0], "limit": 10 - len(g.s["hands"][seat])}
+    blob = str(view["picks"]) + str(view["actions"]) + view["prompt"] + str(view["decision"])
+    assert not [c for c in hand if c in blob]
+    act(g, seat, "done")
+    assert g.s["hands"][seat][-2:] == [hand[0], hand[2]]
+    assert g.s["hands"][other] == [hand[1]] + hand[3:]
+    assert f"{seat} takes 2 card(s) from {other}." in [e["text"] for e in g.view("spectator")["log"]]
+    assert top(g)["kind"] == "turn" and top(g)["actions_left"] == actions_left - 1
+
+
+def test_ruling_take_cards_can_be_cancelled_before_anything_is_taken():
+    """R5: choosing the places spends nothing; "cancel" gives the action back."""
     g = to_rev_turn(game(2, 5))
     seat = top(g)["seat"]
     other = "rev2" if seat == "rev1" else "rev1"
     g.s["positions"][other] = g.s["positions"][seat]
     refresh(g)
+    actions_left = top(g)["actions_left"]
     act(g, seat, "take_cards", **{"from": other})
-    assert g.active_seats() == [other]
-    card = g.s["hands"][other][0]
-    act(g, other, "select", card=card)
-    act(g, other, "done")
-    assert card in g.s["hands"][seat]
+    act(g, seat, "take_card", position=0)
+    assert {"type": "undo"} in g.legal_actions(seat)
+    act(g, seat, "cancel")
+    assert top(g)["kind"] == "turn" and top(g)["seat"] == seat and top(g)["actions_left"] == actions_left
 
 
 def test_ruling_uneven_split_never_gives_two_more_unless_capped():
@@ -152,20 +180,25 @@ def test_ruling_retrieve_only_instead_of_playing():
     assert not of_type(g, "soviet", "retrieve_spa")
 
 
-def test_ruling_only_cards_that_add_a_missing_icon_can_be_discarded():
-    """R26: while collecting icons, only cards that give a still-missing icon are offered."""
+def test_ruling_every_card_in_hand_may_be_discarded_for_icons_and_the_excess_is_ignored():
+    """R26 (re-decided, issue 31): "the acting player may discard any number of revolutionary cards
+    from their hand ... Any excess icons are ignored": every card in hand is offered, also one that
+    adds no missing icon, and a surplus card is discarded with the rest."""
     g = to_rev_turn(game(1, 12))
     seat = top(g)["seat"]
     loc = g.s["positions"][seat]
     g.s["locations"][loc]["soviet_tanks"] = 1
     g.s["locations"][loc]["active"] = []
-    g.s["hands"][seat] = ["rc_molotov_1", "rc_molotov_2", "rc_molotov_3", "rc_molotov_4"]
+    g.s["hands"][seat] = ["rc_molotov_1", "rc_molotov_2", "rc_molotov_3", "rc_molotov_4", "rc_food_1"]
     refresh(g)
     act(g, seat, "destroy_tank")
+    assert {a["card"] for a in of_type(g, seat, "discard")} == set(g.s["hands"][seat])
     for c in ("rc_molotov_1", "rc_molotov_2", "rc_molotov_3"):
         act(g, seat, "discard", card=c)
-    assert not of_type(g, seat, "discard")
-    assert of_type(g, seat, "done")
+    assert {a["card"] for a in of_type(g, seat, "discard")} == {"rc_molotov_4", "rc_food_1"}
+    act(g, seat, "discard", card="rc_food_1")  # adds nothing: ignored, but discarded
+    act(g, seat, "done")
+    assert g.s["hands"][seat] == ["rc_molotov_4"] and "rc_food_1" in g.s["rev_discard"]
 
 
 def test_every_test_named_in_the_rulings_exists():

@@ -31,7 +31,7 @@ def _play_and_check(revolutionaries: int, seed: int) -> int:
     while g.result is None:
         seat = bot.rng.choice(g.active_seats())
         acts = g.legal_actions(seat)
-        gives = [a for a in acts if a["type"] in ("give_cards", "take_cards", "select", "done")]
+        gives = [a for a in acts if a["type"] in ("give_cards", "take_cards", "select", "take_card", "done")]
         undo = [a for a in acts if a["type"] == "undo"]
         if undo and bot.rng.random() < 0.05:
             action = undo[0]
@@ -67,7 +67,7 @@ def test_undo_not_offered_after_done_on_a_card_give():
 
 
 def test_undo_not_offered_after_a_hit_that_makes_another_revolutionary_hand_cards_over():
-    """rev1 takes cards from rev2 where a Soviet tank stands: rev2 picks the cards, the tank fires,
+    """rev1 takes cards from rev2 where a Soviet tank stands: rev1 picks them blind, the tank fires,
     rev1 takes the hit, the cards change hands. rev1 has now seen them: no undo for rev1."""
     from tests.support import force_dice
 
@@ -80,9 +80,9 @@ def test_undo_not_offered_after_a_hit_that_makes_another_revolutionary_hand_card
     set_hand(g, "rev2", ["rc_molotov_1", "rc_food_1"])
     refresh(g)
     act(g, "rev1", "take_cards", **{"from": "rev2"})
-    act(g, "rev2", "select", card="rc_food_1")
+    act(g, "rev1", "take_card", position=1)
     force_dice(g, [1])
-    act(g, "rev2", "done")
+    act(g, "rev1", "done")
     assert top(g)["kind"] == "hits"
     g.apply("rev1", {"type": "hit", "target": "injury", "seat": "rev1"})
     assert "rc_food_1" in g.s["hands"]["rev1"]

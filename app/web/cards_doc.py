@@ -38,8 +38,10 @@ def render() -> str:
         ab = kind.get("ability")
         ability = f"{'Action: ' if ab and ab['label'] == 'action' else ''}{ab['text']}" if ab else ""
         aid = " (counts as one of them)" if kind.get("aid") else ""
-        aid += "".join(f" (+ {_icons(extra)} for {what.replace('_', ' ')})"
-                       for what, extra in (kind.get("action_icons") or {}).items())
+        by_icons: dict[str, list[str]] = {}  # the same extra icons for several actions: said once
+        for what, extra in (kind.get("action_icons") or {}).items():
+            by_icons.setdefault(_icons(extra), []).append(what.replace("_", " "))
+        aid += "".join(f" (+ {icons} for {', '.join(whats)})" for icons, whats in by_icons.items())
         out.append(f"| {kind['name']} | {kind['copies']} | {_icons(kind['icons'])}{aid} | {ability} |")
     out += ["", "## Fighters and revolutionary tanks", "", "| Name | Icons | Ability |", "|---|---|---|"]
     for f in c["fighters"].values():

@@ -68,9 +68,10 @@ EVENTS = [
     _e("e05", "Stalin's head dragged across town", "blaha", 1, 1, ["vehicle", "food"],
        "Only if H#10 is resolved: shift morale toward the Hungarian end, and once more if E#4 is also "
        "resolved. Without H#10 resolved the reward has no effect.",
-       "Appendix B: the reward needs H#10 resolved, E#4 modifies placement and reward; history: the head was "
+       "Appendix B: the reward needs H#10 resolved, E#4 modifies placement and reward; the Zhukov ruleset "
+       "ignores the placement, so it is the Soviet commander's own (CP; ruling R105); history: the head was "
        "dragged to the National Theatre by Blaha Lujza Square.",
-       placement="Place one militia on Blaha Lujza Square. E#4 resolved: place one Soviet tank there instead.",
+       placement="The Soviet commander collects 1 CP (2 CP if E#4 is resolved).",
        modifiers=["e04", "h10"]),
     _e("e06", "Siege", "radio", 1, 2, ["ammunition", "molotov", "medical"],
        "Lapsing. In this day's SPA phase the Soviet commander may play no 'Attack!' card.",
@@ -140,10 +141,12 @@ EVENTS = [
 
     # ---- Period 3 ------------------------------------------------------------------------------
     _e("e19", "Multi-party government demanded", "kossuth", 3, 4, ["food", "medical"],
-       "Choose one: take one extra action this turn (lost if you have none left to take, e.g. after Last "
-       "Stand); or shift morale toward the Hungarian end twice.",
+       "Choose one: the Soviet commander discards 2 headline cards of his choice from his hand (all if fewer); "
+       "or take one extra action this turn (lost after Last Stand).",
        "Appendix B: placement hit to any location, barricaded allowed, revolutionaries distribute; replacing "
-       "Bloodbath makes everyone discard 2; reward «or», first option an extra action; penalty loses with 3 more events.",
+       "Bloodbath makes everyone discard 2; reward «or» whose first option the Zhukov ruleset forbids, so it "
+       "needs the Soviet commander (his headline hand; ruling R105); Last Stand's rules name E#19's reward as "
+       "one that generates an additional action (the second option); penalty loses with 3 more events.",
        placement="Deal 1 hit to any location (Soviet's choice, a barricaded one allowed); the Revolutionaries "
                  "distribute it. If this event replaced Bloodbath (E#10) on Kossuth Square, each Revolutionary "
                  "player discards 2 cards.",

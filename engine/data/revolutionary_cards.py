@@ -62,16 +62,19 @@ REVOLUTIONARY_CARDS = (
 
 PROMO_CARDS = [
     {"id": "rc_ak47", "kind": "ak47", "name": "AK-47", "icons": ["food", "molotov"], "aid": False,
-     # Icons the card gives only for one action, on top of `icons`.
-     "action_icons": {"attack_militia": ["ammunition"]},
+     # Icons the card gives only for some actions, on top of `icons` (ruling R98: every action that
+     # asks for ammunition).
+     "action_icons": {"attack_militia": ["ammunition"], "resolve_event": ["ammunition"],
+                      "destroy_tank": ["ammunition"]},
      "ability": {"label": "free",
                  "text": "Remove 3 militia from your location (all of them if fewer; never snipers). No card is "
                          "drawn as an attack reward. This is not an action. Discarded for icons it counts as "
-                         "food and molotov, and as ammunition for 'Attack militia' (whose reward is collected "
-                         "as normal)."},
+                         "food and molotov, and as ammunition for an action that asks for it (Attack militia's "
+                         "reward is collected as normal)."},
      "provenance": "rulebook",
      "basis": "Promo rules: counts as both a food and a molotov resource; ability removes 3 militia, not an action; "
-              "discarded for the ammunition resource in 'Action 3: Attack militia' the reward is collected as normal."},
+              "discarded for the ammunition resource in 'Action 3: Attack militia' the reward is collected as normal; "
+              "'the ammunition resource' is the card's, so it is given to every action asking for ammunition (R98)."},
     {"id": "rc_last_stand", "kind": "last_stand", "name": "Last Stand", "icons": [], "aid": False,
      "ability": {"label": "action",
                  "text": "Once per game, only as your last remaining action: resolve the event in your location "

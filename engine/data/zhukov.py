@@ -71,10 +71,13 @@ EFFECT_OPS = {
                                  "doc": "Every Soviet tank not on an event and not behind a barricade moves "
                                         "one step toward the nearest location with an event (team breaks "
                                         "ties); with no event on the board nothing moves."},
-    "remove_inactive_fighters": {"params": {"locations": "count"}, "day_long": False,
+    "remove_inactive_fighters": {"params": {"locations": "count", "up_to": bool}, "day_long": False,
                                  "doc": "The team chooses this many locations with inactive fighters (all "
-                                        "of them if fewer); every inactive tile there (face up and face "
-                                        "down) is removed."},
+                                        "of them if fewer; `up_to`: or fewer, none included, ruling Z7); "
+                                        "every inactive tile there (face up and face down) is removed."},
+    "place_rev_tank": {"params": {"location": ("corvin",)}, "day_long": False,
+                       "doc": "Place a random revolutionary tank from the supply in the location (not if it "
+                              "already has 4 active fighters or no tank is left); nothing else (ruling Z29)."},
     "one_less_action": {"params": {}, "day_long": True,
                         "doc": "The team chooses a Revolutionary, who has one less action this day."},
 }
@@ -149,8 +152,9 @@ ZHUKOV_CARDS = [
            f"{_NO_D}; green period-1 title (H#2) with its Appendix A reading."),
        _hl("middle", "Hungarian Army units join",
            "Place a random revolutionary tank from the supply in Corvin Passage (not if it already has 4 active "
-           "fighters or no tank is left).", [_ref("h31")],
-           "Appendix D repeats Appendix A's H#31 clarification word for word: the same card text.",
+           "fighters or no tank is left).", [{"op": "place_rev_tank", "location": "corvin"}],
+           "Appendix D repeats only the first two sentences of Appendix A's H#31 clarification, not the one "
+           "about the 5 active fighters: the card places the tank and shifts no morale (ruling Z29).",
            clarification="The revolutionary tank is chosen randomly from the available tokens. If there are 4 "
                          "active fighters in Corvin Passage, the tank may not be placed."),
        _hl("bottom", "National Guard begins organization",
@@ -248,11 +252,11 @@ ZHUKOV_CARDS = [
            f"{_NO_D}; red period-1 title with the rulebook's red headline example text (H#11): a red support "
            "space makes the next green card skip its headline."),
        _hl("middle", "Bloodbath in the countryside",
-           "Shift morale toward the Soviet end. Then place one Soviet tank in a location with an event (the "
-           "players choose which); if no event is on the board, in any location.",
-           [{"op": "shift_morale", "toward": "soviet"}, _place_on_event()],
-           "Appendix D: the card places a Soviet tank, anywhere with no event; H#30's morale shift kept (its H#5 "
-           "clause never applies).",
+           "Place one Soviet tank in a location with an event (the players choose which); if no event is on the "
+           "board, in any location.",
+           [_place_on_event()],
+           "Appendix D: the card places a Soviet tank, anywhere with no event; as H#30 (ruling R100), no morale "
+           "shift (its H#5 clause never applies).",
            clarification="If there are no events on the board place the Soviet tank in any location."),
        _hl("bottom", "Retake the Radio",
            "Place one Soviet tank on the Radio. Then every Soviet tank on the Radio fires, even if a barricade is "
@@ -293,16 +297,17 @@ ZHUKOV_CARDS = [
        _hl("middle", "Local Party leader shot",
            "The players choose one Revolutionary player, who discards 2 cards of their choice (all their cards "
            "if they hold fewer than 2).", [{"op": "discard", "who": "chosen_player", "count": 2}],
-           "Appendix D: a player with fewer than 2 cards may be chosen and discards all, so a chosen player "
-           "discards 2 (H#25's named icon needs a Soviet player).",
+           "Appendix D: any player may be chosen, one with fewer than 2 cards (none included) too, and "
+           "discards all (ruling Z28); H#25's named icon needs a Soviet player.",
            clarification="A player with less than 2 cards in hand may be chosen. That player discards all cards "
                          "from their hand."),
        _hl("bottom", "President Eisenhower refuses to help",
            "Shift morale toward the Soviet end. Then remove every inactive fighter (face-up and face-down tiles) "
-           "from 2 locations (the players choose which; fewer if fewer locations have any). Active fighters and "
-           "revolutionary tanks stay.",
-           [{"op": "shift_morale", "toward": "soviet"}, {"op": "remove_inactive_fighters", "locations": 2}],
-           "Appendix D repeats H#41's clarification; H#41's 'up to 2' is 2 here since no Soviet player chooses.",
+           "from up to 2 locations (the players' choice). Active fighters and revolutionary tanks stay.",
+           [{"op": "shift_morale", "toward": "soviet"},
+            {"op": "remove_inactive_fighters", "locations": 2, "up_to": True}],
+           "Appendix D repeats H#41's clarification; H#41's 'up to 2' stays, the players choosing how many "
+           "(ruling Z7: 'If the text provides a choice, the players can make the choice').",
            clarification="Do not remove active fighters and revolutionary tanks."),
        "Colour: its Appendix D titles are red Conflict headlines (H#10, H#25, H#41). Placement: red cards "
        "carry 2 of the 5 minor icons (see Z#2)."),

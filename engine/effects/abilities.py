@@ -107,9 +107,10 @@ def first_aid_kit(g, f):
 
 @playable_when("rc:transportation")
 def _can_transport(g, seat):
-    # Movement happens only before an action: not with zero actions left (ruling).
-    t = ops.turn_frame(g, seat)
-    return bool(t) and t["actions_left"] > 0
+    # Ruling R80: an unlabelled card is used "before or after taking an action" at any point of
+    # the player's own turn, so also with zero actions left (Last Stand: "even after using
+    # Transportation").
+    return bool(ops.turn_frame(g, seat))
 
 
 @effect("rc:transportation")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import ops
 from ..board import LOCATION_IDS, NEIGHBOURS
+from ..cards import name_of
 from ..frames import kinds
 from ..frames.base import FINISHED, WAITING, push
 from ..frames.card_frames import push_forced_discard, push_forced_discards, push_take_from_discard
@@ -145,11 +146,11 @@ def stalins_statue_reward(g, f):
 
 @effect("e05:placement")
 def stalins_head_placement(g, f):
-    """One militia on Blaha Lujza Square; E#4 resolved: one Soviet tank instead."""
-    if "e04" in g.s["marks"]:
-        ops.place_units(g, "blaha", "soviet_tanks", 1)
-    else:
-        ops.place_units(g, "blaha", "militia", 1)
+    """The Soviet commander collects 1 CP, 2 with E#4 resolved (ruling R105: a placement of the
+    commander's own, which is why the Zhukov ruleset ignores it)."""
+    n = 2 if "e04" in g.s["marks"] else 1
+    g.s["cp"] += n
+    ops.log(g, f"Stalin's head dragged across town: the Soviet commander collects {n} CP.")
     return FINISHED
 
 
@@ -379,11 +380,10 @@ def iron_works_placement(g, f):
         return [{"type": "move_militia", "from": a, "to": "csepel"} for a in NEIGHBOURS["csepel"]
                 if locs[a]["militia"] > 0 and not ops.has_barricade(g, a)]
 
-    # P5: in the Zhukov ruleset the team executes a hostile "up to" as far as it goes (which, not whether).
+    # Ruling Z16: in the Zhukov ruleset the team makes the text's choice, how many included (0 too).
     return _loop(g, f, "move", 2, deciders(g, f),
-                 "Defense of the Iron Works: move a militia from an adjacent location into Csepel ({left} left)"
-                 + (", or finish." if f["by"] == "soviet" else "."),
-                 options, lambda pick: ops.move_units(g, pick["from"], "csepel", "militia"), optional=f["by"] == "soviet")
+                 "Defense of the Iron Works: move a militia from an adjacent location into Csepel ({left} left), "
+                 "or finish.", options, lambda pick: ops.move_units(g, pick["from"], "csepel", "militia"))
 
 
 @effect("e18:reward")
@@ -415,19 +415,36 @@ def multi_party_placement(g, f):
 
 @effect("e19:reward")
 def multi_party_reward(g, f):
-    """Take one extra action this turn, or shift morale toward the Hungarian end twice."""
+    """Choose one: the Soviet commander discards 2 headline cards of his choice from his hand, or
+    take one extra action this turn (ruling R105). Zhukov: only the second (Appendix B)."""
     v = f["vars"]
+    title = "Multi-party government demanded"
     if ops.is_zhukov(g):  # Appendix B: the first option may not be chosen in the Zhukov ruleset
-        ops.shift_morale(g, +2, "Multi-party government demanded")
+        _extra_action(g, f["actor"], title)
         return FINISHED
     if "pick" not in v and ask(g, f, "pick", [f["actor"]],
-                               "Multi-party government demanded: one extra action this turn, or morale twice?",
-                               [_opt("extra_action"), _opt("morale_twice")]) == WAITING:
+                               f"{title}: the Soviet commander discards 2 headline cards, or one extra action?",
+                               [_opt("soviet_discards_2_headlines"), _opt("extra_action")]) == WAITING:
         return WAITING
     if _picked(v, "pick") == "extra_action":
-        _extra_action(g, f["actor"], "Multi-party government demanded")
-    else:
-        ops.shift_morale(g, +2, "Multi-party government demanded")
+        _extra_action(g, f["actor"], title)
+        return FINISHED
+    for i in range(2):
+        key = f"headline{i}"
+        if key not in v:
+            hand = g.s["headline_hand"]
+            if not hand:
+                ops.log(g, f"{title}: the Soviet commander has no more headline cards to discard.")
+                break
+            if ask(g, f, key, ["soviet"], f"{title}: discard a headline card of your choice ({2 - i} left).",
+                   [{"type": "discard", "card": c} for c in hand]) == WAITING:
+                return WAITING
+        card = v[key]["card"]
+        if not v.get(f"{key}_done"):
+            v[f"{key}_done"] = True
+            g.s["headline_hand"].remove(card)
+            g.s["headline_discard"].append(card)
+            ops.log(g, f"The Soviet commander discards {name_of(card)} ({title}).", refs=[card])
     return FINISHED
 
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from .. import ops
 from ..board import LOCATION_IDS
+from ..data import SUPPORT_TRACK
 from ..frames import kinds
-from ..frames.base import FINISHED, WAITING, push
+from ..frames.base import FINISHED, WAITING, parent, push
 from ..frames.card_frames import push_forced_discard
 from ..frames.choice import ask
 from ..frames.hits import tanks_fire
@@ -176,7 +177,14 @@ def first_speech_of_imre_nagy(g, f):
 
 @effect("h11")
 def crowd_burns_propaganda(g, f):
-    """Shift support toward the Soviet end; if it is already at the Soviet end, nothing happens."""
+    """Shift support toward the Soviet end. Ruling R55: "If support is at the Soviet end, do
+    nothing": the card then does nothing at all, its SPA icon included."""
+    if g.s["support"] >= len(SUPPORT_TRACK) - 1:
+        ops.log(g, "Crowd burns propaganda: support is at the Soviet end; the card does nothing.")
+        icons = parent(g, f)
+        if icons and icons["kind"] == "headline_icons":
+            icons["void"] = True
+        return FINISHED
     ops.shift_support(g, +1, "Crowd burns propaganda")
     return FINISHED
 

@@ -5,13 +5,13 @@ headline's steps (engine/data/zhukov.py, EFFECT_OPS) in order, each as its own e
 "ref" step runs the Conflict headline effect of that id, every other step "zNN:<row>:<i>" runs
 the op below with the step's parameters. There is no Soviet player: the team decides every
 choice (`deciders`, f["by"] == "revolutionaries"). Red texts give the team *which*, never
-*whether* (ruling Z7): they offer no "done" while they can still do something; the green "up to"
-texts stay optional.
+*whether*, except where the text says "up to": then the team also chooses how many, none included
+(ruling Z7: "If the text provides a choice, the players can make the choice").
 """
 from __future__ import annotations
 
 from .. import ops
-from ..board import LOCATION_IDS
+from ..board import LOCATION_IDS, NEIGHBOURS
 from ..data.zhukov import ZHUKOV_CARDS
 from ..frames.base import FINISHED, WAITING, parent
 from ..frames.card_frames import push_forced_discard
@@ -154,7 +154,7 @@ def op_move_units(g, f, p) -> str:
             opts = [{"type": "move_unit", "unit": kind, "from": src, "to": dst}
                     for src in locs for kind in p["units"]
                     if locs[src][kind] - v["arrived"].get(f"{src}/{kind}", 0) > 0 and not ops.has_barricade(g, src)
-                    for dst in ops.neighbours(g, src)]
+                    for dst in NEIGHBOURS[src]]  # never into a promo location (R103)
             if not opts:
                 break
             if ask(g, f, key, deciders(g, f), f"{_title(f)}: move a unit one step, or finish.",
@@ -172,17 +172,21 @@ def op_move_units(g, f, p) -> str:
 
 def op_discard(g, f, p) -> str:
     v = f["vars"]
-    with_cards = [s for s in ops.rev_seats(g) if g.s["hands"][s]]
     if p["who"] == "chosen_player":
+        # Ruling Z28: "A player with less than 2 cards in hand may be chosen. That player discards
+        # all cards from their hand": every player may be chosen, an empty-handed one too.
         if f["step"] == 0:
             if "seat" not in v and ask(g, f, "seat", deciders(g, f),
                                        f"{_title(f)}: which Revolutionary discards {p['count']} cards?",
-                                       seat_options(with_cards), purpose="discard_player") == WAITING:
+                                       seat_options(ops.rev_seats(g)), purpose="discard_player") == WAITING:
                 return WAITING
             f["step"] = 1
-            if v["seat"]:
-                push_forced_discard(g, v["seat"]["seat"], p["count"], _title(f))
-                return WAITING
+            seat = v["seat"]["seat"]
+            if not g.s["hands"][seat]:
+                ops.log(g, f"{_title(f)}: {seat} has no card to discard.", refs=[seat])
+                return FINISHED
+            push_forced_discard(g, seat, p["count"], _title(f))
+            return WAITING
         return FINISHED
     # team_total: one card at a time, the team choosing who; the holder picks the card.
     v.setdefault("n", 0)
@@ -208,7 +212,7 @@ def _fighters_at(g, loc: str) -> list[dict]:
 
 
 def op_remove_active_fighters(g, f, p) -> str:
-    """Hostile: the team chooses which (never whether); barricades do not protect them."""
+    """Hostile: the team chooses which (the text names how many); barricades do not protect them."""
     v = f["vars"]
     if p["where"] == "any":
         for i in range(p["count"]):
@@ -258,18 +262,29 @@ def op_remove_inactive_fighters(g, f, p) -> str:
         key = f"l{i}"
         if key not in v:
             with_tiles = [x for x in locs if locs[x]["inactive"] or locs[x]["facedown"]]
-            if ask(g, f, key, deciders(g, f), f"{_title(f)}: remove the inactive fighters of which location?",
-                   location_options(with_tiles), purpose="remove_inactive") == WAITING:
+            if not with_tiles:
+                v[key] = None
+            elif ask(g, f, key, deciders(g, f), f"{_title(f)}: remove the inactive fighters of which location"
+                                                f"{', or finish' if p['up_to'] else ''}?",
+                     location_options(with_tiles) + ([dict(DONE)] if p["up_to"] else []),
+                     purpose="remove_inactive") == WAITING:
                 return WAITING
-            pick = v[key]
-            if pick is None:
-                break
+        pick = v[key]
+        if pick is None or pick["type"] == "done":
+            break
+        if not v.get(f"{key}_done"):
+            v[f"{key}_done"] = True
             here = locs[pick["location"]]
             gone = ([here["inactive"]] if here["inactive"] else []) + list(here["facedown"])
             here["inactive"], here["facedown"] = None, []
             g.s["fighters_removed"].extend(gone)
             ops.log(g, f"{_title(f)}: the inactive fighters of {ops.name_of_loc(pick['location'])} are removed.",
                     refs=[pick["location"]] + gone)
+    return FINISHED
+
+
+def op_place_rev_tank(g, f, p) -> str:
+    ops.place_random_rev_tank(g, p["location"])
     return FINISHED
 
 
@@ -283,6 +298,7 @@ OPS = {
     "discard": op_discard, "remove_active_fighters": op_remove_active_fighters,
     "move_tanks_toward_events": op_move_tanks_toward_events,
     "remove_inactive_fighters": op_remove_inactive_fighters, "one_less_action": op_one_less_action,
+    "place_rev_tank": op_place_rev_tank,
 }
 
 

@@ -104,10 +104,10 @@ def move(seat: str, src: str, dst: str, free: bool, source: str = "turn", max_fi
 
 def act(seat: str, what: str, loc: str, stage: str, giver: str | None = None, receiver: str | None = None,
         card: str | None = None, fighter: str | None = None) -> dict:
-    """One action of a turn: `stage` "collect" (icons), "select" (cards to give/take), then
+    """One action of a turn: `stage` "collect" (icons), "select" (cards to give, or places in the holder's hand to take: `positions`), then
     "retaliate" and "perform" run by themselves."""
     return {"kind": "act", "seat": seat, "what": what, "stage": stage, "cards": [], "loc": loc, "ammo": 0,
-            "giver": giver, "receiver": receiver, "card": card, "fighter": fighter}
+            "giver": giver, "receiver": receiver, "card": card, "fighter": fighter, "positions": []}
 
 
 def rev_draw() -> dict:

@@ -110,9 +110,9 @@ class Turn(Frame):
     ending the turn (one handler per action type)."""
 
     # Each opens the same seat's next decision: a movement step's (fighters along, payment), or an
-    # action's icons to collect (Actions 2-4) or cards to give (Action 6), where "cancel" is always
+    # action's icons to collect (Actions 2-4) or cards to give or take (Action 6), where "cancel" is always
     # offered (`Act`); nothing is spent, drawn or rolled before it.
-    keeps_undo = frozenset({"move", "resolve_event", "attack_militia", "destroy_tank", "give_cards"})
+    keeps_undo = frozenset({"move", "resolve_event", "attack_militia", "destroy_tank", "give_cards", "take_cards"})
 
     def deciders(self, g, f):
         return [f["seat"]]
@@ -189,8 +189,6 @@ class Turn(Frame):
             return "passes" if below["kind"] == "turn" and below["seat"] != f["seat"] else None
         if kind == "draw_card" or kind == "activate_fighter":
             return _at_once_cut(g, f["seat"], kind)
-        if kind == "take_cards":  # offered only when the other player holds cards and ours has room:
-            return "passes"  # they choose which to hand over (Action 6) before anything else happens
         return None
 
     def on_end_turn(self, g, f, seat, a):
@@ -255,10 +253,9 @@ class Turn(Frame):
         push(g, kinds.act(seat, "give_cards", g.s["positions"][seat], "select", giver=seat, receiver=a["to"]))
 
     def on_take_cards(self, g, f, seat, a):
-        frame = kinds.act(seat, "take_cards", g.s["positions"][seat], "select", giver=a["from"], receiver=seat)
-        spend_action(g, seat)
-        ops.log(g, f"{seat} asks {a['from']} for cards.", refs=[seat, a["from"]])
-        push(g, frame)
+        # Ruling R5: the taker chooses how many and which, blind (by their places in the holder's
+        # hand, which the holder sees in the same order and may talk about); nothing is spent yet.
+        push(g, kinds.act(seat, "take_cards", g.s["positions"][seat], "select", giver=a["from"], receiver=seat))
 
     def run(self, g, f):
         ops.log(g, f"{f['seat']} ends the turn.", refs=[f["seat"]])
@@ -401,16 +398,15 @@ class Move(Frame):
 class Act(Frame):
     """Rulebook: Actions
 
-    One action in progress: collect icons (Actions 2-4) or choose the cards (Action 6), then the
-    Retaliation of Soviet Tanks (frames/hits.py), then the effect (`perform`)."""
+    One action in progress: collect icons (Actions 2-4) or choose the cards (Action 6: the giver
+    picks the cards to give; the taker picks places in the holder's hidden hand, ruling R5), then
+    the Retaliation of Soviet Tanks (frames/hits.py), then the effect (`perform`)."""
 
-    keeps_undo = frozenset({"discard", "select", "cancel"})
+    keeps_undo = frozenset({"discard", "select", "take_card", "cancel"})
 
     def deciders(self, g, f):
-        if f["stage"] == "collect":
-            return [f["seat"]]
-        if f["stage"] == "select":
-            return [f["giver"]]
+        if f["stage"] in ("collect", "select"):
+            return [f["seat"]]  # the acting player: the giver, or the taker (R5)
         return []
 
     def actions(self, g, f, seat):
@@ -419,27 +415,15 @@ class Act(Frame):
         return self._select_actions(g, f, seat)
 
     def has_actions(self, g, f, seat):
-        # "cancel" while collecting and when giving; "done" once a card is chosen.
-        if f["stage"] == "collect" or f["what"] == "give_cards" or f["cards"]:
-            return True
-        return bool(self._select_actions(g, f, seat))
+        # "cancel" is offered while collecting icons and while choosing cards to give or take.
+        return True
 
     def _collect_actions(self, g, f, seat):
-        what = f["what"]
-        need = action_need(g, seat, what)
-        fixed, wild = available_supply(g, seat, f["cards"], what)
-        acts = []
-        if what == "attack_militia":
-            loc = g.s["locations"][f["loc"]]
-            cap = min(MAX_MILITIA_ATTACKED, loc["militia"])
-            if icons.count_icon("ammunition", fixed, wild) < cap:
-                acts.extend({"type": "discard", "card": c} for c in g.s["hands"][seat]
-                            if c not in f["cards"] and "ammunition" in icons.card_icons(c, what))
-        else:
-            missing = icons.deficit(need, fixed)
-            if not icons.satisfied(need, fixed, wild):
-                acts.extend({"type": "discard", "card": c} for c in g.s["hands"][seat]
-                            if c not in f["cards"] and any(missing[i] for i in icons.card_icons(c, what)))
+        need = action_need(g, seat, f["what"])
+        fixed, wild = available_supply(g, seat, f["cards"], f["what"])
+        # Ruling R26: "the acting player may discard any number of revolutionary cards ... Any
+        # excess icons are ignored": every card in hand may be discarded, useful or not.
+        acts = [{"type": "discard", "card": c} for c in g.s["hands"][seat] if c not in f["cards"]]
         if icons.satisfied(need, fixed, wild):
             acts.append({"type": "done"})
         acts.append({"type": "cancel"})
@@ -447,12 +431,19 @@ class Act(Frame):
 
     def _select_actions(self, g, f, seat):
         acts = []
-        if len(f["cards"]) < ops.hand_room(g, f["receiver"]):
-            acts.extend({"type": "select", "card": c} for c in g.s["hands"][f["giver"]] if c not in f["cards"])
-        if f["cards"]:
-            acts.append({"type": "done"})
-        if f["what"] == "give_cards":
-            acts.append({"type": "cancel"})
+        if f["what"] == "take_cards":
+            taken = f.get("positions", [])
+            if len(taken) < ops.hand_room(g, f["receiver"]):
+                acts.extend({"type": "take_card", "position": i}
+                            for i in range(len(g.s["hands"][f["giver"]])) if i not in taken)
+            if taken:
+                acts.append({"type": "done"})
+        else:
+            if len(f["cards"]) < ops.hand_room(g, f["receiver"]):
+                acts.extend({"type": "select", "card": c} for c in g.s["hands"][f["giver"]] if c not in f["cards"])
+            if f["cards"]:
+                acts.append({"type": "done"})
+        acts.append({"type": "cancel"})
         return acts
 
     on_cancel = Frame.close
@@ -466,6 +457,9 @@ class Act(Frame):
 
     on_select = on_discard
 
+    def on_take_card(self, g, f, seat, a):
+        f.setdefault("positions", []).append(a["position"])
+
     def on_done(self, g, f, seat, a):
         """Commit the action: discard the icon cards (or fix the cards to give), spend it."""
         if f["stage"] == "collect":
@@ -478,7 +472,10 @@ class Act(Frame):
                 ops.log(g, f"{actor} discards {', '.join(name_of(c) for c in f['cards'])} for icons.",
                         refs=[actor] + f["cards"])
             spend_action(g, actor)
-        elif f["what"] == "give_cards":
+        else:  # Action 6: the cards are fixed now (a hit during the retaliation cannot change them)
+            if f["what"] == "take_cards":
+                hand = g.s["hands"][f["giver"]]
+                f["cards"] = [hand[i] for i in sorted(f["positions"])]
             spend_action(g, f["seat"])
         f["stage"] = "retaliate"
 
@@ -495,6 +492,9 @@ class Act(Frame):
             need = action_need(g, seat, f["what"])
             fixed, wild = available_supply(g, seat, f["cards"], f["what"])
             return {"selected": list(f["cards"]), "missing": icons.still_missing(need, fixed, wild)}
+        if f["stage"] == "select" and f["what"] == "take_cards" and seat in (f["giver"], f["receiver"]):
+            # Places in the holder's hand only: the taker never learns a card before it arrives.
+            return {"positions": list(f.get("positions", [])), "limit": ops.hand_room(g, f["receiver"])}
         if f["stage"] == "select" and seat == f["giver"]:
             return {"selected": list(f["cards"]), "limit": ops.hand_room(g, f["receiver"])}
         return None
@@ -516,7 +516,8 @@ class Act(Frame):
             return f"Discard cards to collect icons to {label} (needed: {want}; fighters here count), then confirm."
         if f["what"] == "give_cards":
             return f"Choose the cards to give to {f['receiver']}, then confirm."
-        return f"{f['receiver']} takes cards from you: choose which cards to hand over, then confirm."
+        return (f"{f['receiver']} takes cards from {f['giver']}: choose which of the {len(g.s['hands'][f['giver']])} "
+                "face-down cards, by their places in that hand (its holder sees them in the same order), then confirm.")
 
 
 
@@ -561,8 +562,12 @@ def perform(g, f) -> None:
             # The receiver has now seen the giver's cards: no undo may take them back (DESIGN §2).
             ops.checkpoint(g, "cards_seen")
         names = ", ".join(name_of(c) for c in moved)
-        ops.log(g, f"{giver} gives {len(moved)} card(s) to {receiver}.", refs=[giver, receiver],
-                private={giver: f"You give {names} to {receiver}.", receiver: f"{giver} gives you {names}."})
+        if what == "take_cards":
+            ops.log(g, f"{receiver} takes {len(moved)} card(s) from {giver}.", refs=[receiver, giver],
+                    private={giver: f"{receiver} takes {names} from you.", receiver: f"You take {names} from {giver}."})
+        else:
+            ops.log(g, f"{giver} gives {len(moved)} card(s) to {receiver}.", refs=[giver, receiver],
+                    private={giver: f"You give {names} to {receiver}.", receiver: f"{giver} gives you {names}."})
     elif what == "ability":
         push_effect(g, f"rc:{REV_CARD[f['card']]['kind']}", by="revolutionaries", actor=seat, location=loc)
     elif what == "fighter":

@@ -98,7 +98,8 @@ class HeadlineIcons(Frame):
         s = g.s
         card = f["card"]
         h = HEADLINE[card]
-        if h["colour"] == "red" and f["mode"] == "resolve" and h.get("spa"):
+        # A text that says "do nothing" (H#11 at the Soviet end, R55) voids the icons with it.
+        if h["colour"] == "red" and f["mode"] == "resolve" and h.get("spa") and not f.get("void"):
             retrieve_spa(g, h["spa"])
         if h.get("mark") and card not in s["marks"]:
             s["marks"].append(card)

@@ -74,17 +74,9 @@ def strength(g, loc: str) -> int:
 
 
 def card_usable(g, card: str) -> bool:
-    kind = SPA[card]["kind"]
-    if kind in g.s["today"]["spa_forbidden"]:
-        return False
-    locs = g.s["locations"]
-    if kind == "move_sniper":
-        return any(locs[loc]["snipers"] and can_leave(g, loc) for loc in LOCATION_IDS)
-    if kind == "move_militia":
-        return any(locs[loc]["militia"] and can_leave(g, loc) for loc in LOCATION_IDS)
-    if kind == "place_militia":
-        return ops.on_board(g, "militia") < ops.CAPS["militia"]
-    return bool(attack_targets(g))
+    """Ruling R23: "he may play any number in any order": every card in the pool may be played,
+    even one that can do nothing now; only a card an event forbids today is not."""
+    return SPA[card]["kind"] not in g.s["today"]["spa_forbidden"]
 
 
 @register("spa")
@@ -95,8 +87,8 @@ class SpaPhase(Frame):
 
     always_has_actions = True  # "done"
 
-    # A card's frame comes next, and it asks the Soviet commander: "done" is always offered, and an
-    # Attack! card is usable only with a target to choose (`card_usable`).
+    # A card's frame comes next, and it asks the Soviet commander ("done" is always offered), or an
+    # Attack! card with no target ends by itself and the SPA phase asks the commander again.
     keeps_undo = frozenset({"play_spa"})
 
     def deciders(self, g, f):
@@ -249,7 +241,7 @@ class Attack(Frame):
     cuts_undo = {"attack": "roll"}
 
     def deciders(self, g, f):
-        return SOVIET if f["location"] is None else []
+        return SOVIET if f["location"] is None and attack_targets(g) else []
 
     def actions(self, g, f, seat):
         return [{"type": "attack", "location": loc} for loc in attack_targets(g)]
@@ -261,6 +253,8 @@ class Attack(Frame):
 
     def run(self, g, f):
         if f["location"] is None:
+            if self.kind == "spa_attack":  # played with no location left to attack (R23)
+                ops.log(g, "Attack!: no location with militia or snipers is left to attack today.")
             pop(g, f)
             return
         if f["stage"] == "fire":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from .. import ops
+from ..board import LOCATION_IDS, NEIGHBOURS
 from ..cards import EVENT
 from ..data import SUPPORT_TRACK
 from ..data.board import SUPPORT_START
@@ -182,13 +183,14 @@ def place_major(g, event: str, loc: str) -> None:
 
 # ----- Phase 3: the four fixed SPA steps ----------------------------------------------------------
 def _player_distances(g) -> dict[str, int]:
-    """Steps from every location to the nearest player (the board's strings, a promo location
-    included while in play)."""
-    dist = {loc: 0 for loc in set(g.s["positions"].values())}
+    """Steps from every city location to the nearest player in the city. Ruling R103: SPA units
+    never enter a promo location (the Printing Press), so they move on the city's strings only and
+    a player there is out of their reach."""
+    dist = {loc: 0 for loc in set(g.s["positions"].values()) if loc in LOCATION_IDS}
     queue = deque(dist)
     while queue:
         here = queue.popleft()
-        for n in ops.neighbours(g, here):
+        for n in NEIGHBOURS[here]:
             if n not in dist:
                 dist[n] = dist[here] + 1
                 queue.append(n)
@@ -201,13 +203,14 @@ def _stays(g, loc: str) -> bool:
 
 
 def militia_targets(g) -> dict[str, str]:
-    """Move militia: where the militia of each location go (from the state at the step's start)."""
+    """Move militia: where the militia of each location go (from the state at the step's start);
+    never into a promo location (R103)."""
     order = [seat for seat in g.s["turn_order"] if seat in g.s["positions"]] or ops.rev_seats(g)
     out = {}
-    for loc in g.s["locations"]:
+    for loc in LOCATION_IDS:
         if not g.s["locations"][loc]["militia"] or _stays(g, loc):
             continue
-        near = set(ops.neighbours(g, loc))
+        near = set(NEIGHBOURS[loc])
         for seat in order:  # the player earlier in turn
             if g.s["positions"][seat] in near:
                 out[loc] = g.s["positions"][seat]
@@ -216,12 +219,12 @@ def militia_targets(g) -> dict[str, str]:
 
 
 def sniper_steps(g, loc: str) -> list[str]:
-    """Move snipers: the adjacent locations one step closer to the closest player."""
+    """Move snipers: the adjacent city locations one step closer to the closest player (R103)."""
     dist = _player_distances(g)
     d = dist.get(loc)
     if d is None or d == 0:
         return []
-    return [n for n in ops.neighbours(g, loc) if dist.get(n) == d - 1]
+    return [n for n in NEIGHBOURS[loc] if dist.get(n) == d - 1]
 
 
 def attack_locations(g) -> list[str]:

@@ -194,6 +194,11 @@ export function describe(a, view, seats, me) {
     case "discard": return `Discard ${L(a.card)}`;
     case "play_card": return `Play ${L(a.card)}`;
     case "select": return `Select ${L(a.card)}`;
+    case "take_card": {
+      // Ruling R5: the taker picks blind, by the card's place in the holder's hand.
+      const d = (view && view.decision) || {};
+      return `Take card ${a.position + 1} of ${d.giver ? S(d.giver) : "the other player"} (face down)`;
+    }
     default: {
       const parts = Object.entries(a).filter(([k]) => k !== "type").map(([k, v]) => {
         if (typeof v === "string") return (SEAT_LABEL[v] ? S(v) : L(v));

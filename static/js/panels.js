@@ -93,7 +93,20 @@ export function renderHand(view, T) {
     hand.classList.remove("many");
     title.textContent = `Your hand (${view.hand.length})`;
     if (!view.hand.length) hand.append(el("p", { class: "hint", text: "No cards." }));
-    for (const c of view.hand) hand.append(revCard(c, T.card.get(c.id)));
+    // Another player is taking cards from this hand, blind by place (R5): number the cards so the
+    // holder can say which to take, and mark the places picked so far.
+    const d = view.decision || {};
+    const taking = d.kind === "act" && d.action === "take_cards" && d.giver === me;
+    const picked = new Set((taking && view.picks && view.picks.positions) || []);
+    view.hand.forEach((c, i) => {
+      const node = revCard(c, T.card.get(c.id));
+      if (taking) {
+        node.dataset.place = String(i + 1);
+        node.prepend(el("span", { class: "card-place", text: `card ${i + 1}` }));
+        if (picked.has(i)) node.classList.add("picked");
+      }
+      hand.append(node);
+    });
   }
 }
 

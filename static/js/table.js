@@ -447,7 +447,7 @@ function legalize(node, acts, title) {
 
 function shortVerb(a) {
   return { play_headline: { cp: "collect CP", resolve: "resolve", discard: "discard" }[a.mode] || "play",
-           buy_event: "buy", keep: "keep", discard: "discard", select: "select", play_card: "play", play_spa: "play" }[a.type] || "choose";
+           buy_event: "buy", keep: "keep", discard: "discard", select: "select", take_card: "take", play_card: "play", play_spa: "play" }[a.type] || "choose";
 }
 
 function renderButtons(view, T) {
@@ -485,6 +485,9 @@ function renderPicks(view) {
     ids.length ? "" : "nothing yet",
     ...cards.map((c) => el("span", { class: "pick" }, c.name || c.title, " ", iconRow(c.icons || []))),
     ...fighters.map((n) => el("span", { class: "pick", text: n })));
+  if (p.positions) {  // Action 6, taking: the places picked in the holder's hidden hand (R5)
+    box.append(el("span", { class: "need-line", text: ` · cards picked: ${p.positions.map((i) => i + 1).join(", ") || "none yet"}` }));
+  }
   if (d.kind === "act" && d.need) {
     const missing = p.missing || {};
     box.append(el("span", { class: "need-line", "data-missing": JSON.stringify(missing) }, " · Needed: ", needRow(d.need), " · still missing: ",

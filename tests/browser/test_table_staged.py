@@ -186,7 +186,7 @@ def to_support_draw(g):
     raise AssertionError("no support step with a choice of decks")
 
 
-def to_split(revs: int = 3, seed: int = 1):
+def to_split(revs: int = 3, seed: int = 2):
     """A game played at random (seeded) until the team splits the cards drawn for morale."""
     import random
 
@@ -260,6 +260,31 @@ def test_wording_of_turn_order_decks_declines_fighters_and_team_choices(staged):
             assert ab["text"].split(" H#")[0][:40] in f[1], f
             checked += 1
     assert checked, "no fighter with an ability on the board"
+
+    # Action 6, taking (R5): the taker picks face-down cards by their place in the holder's hand.
+    g = game(2, seed=1)
+    to_rev_turn(g)
+    seat = top(g)["seat"]
+    other = "rev2" if seat == "rev1" else "rev1"
+    g.s["positions"][other] = g.s["positions"][seat]
+    set_hand(g, other, ["rc_food_1", "rc_molotov_1"])
+    refresh(g)
+    act(g, seat, "take_cards", **{"from": other})
+    t = staged(g, seat, names={other: "Béla"})
+    buttons = t.page.inner_text("#buttons")
+    assert "Take card 1 of Béla" in buttons and "Take card 2 of Béla" in buttons and "(face down)" in buttons, buttons
+    assert "Food" not in buttons and "Molotov" not in buttons, buttons
+    t.page.click("#buttons button[data-action-type=take_card] >> nth=1")
+    t.wait_version(2)
+    assert "cards picked: 2" in t.page.inner_text("#picks")
+    t.close()
+    # The holder's table (the click above was applied to g) numbers its cards and marks the pick.
+    assert top(g)["positions"] == [1]
+    t = staged(g, other, apply=False)
+    assert t.page.locator("#hand .card[data-place]").count() == 2
+    assert t.page.locator("#hand .card.picked[data-place='2']").count() == 1
+    assert "card 1" in t.page.inner_text("#hand")
+    t.close()
 
 
 def test_multi_select_shows_what_is_selected_and_what_is_still_missing(staged):

@@ -17,7 +17,7 @@ from engine import new_game
 
 GAMES = [(revs, seed, {}) for revs in (1, 2, 3) for seed in (31, 32)] + [
     (3, 33, {"promo_printing_press": True, "promo_ak47": True, "promo_last_stand": True}),
-] + [(revs, 34, {"ruleset": "zhukov"}) for revs in (2, 4)]
+] + [(revs, 36, {"ruleset": "zhukov"}) for revs in (2, 4)]
 
 
 def _copy(x):
