@@ -138,5 +138,11 @@ async def check_off_loop(raw: bytes) -> Checked:
 def shutdown() -> None:
     global _POOL
     if _POOL is not None:
+        # A replay in progress would outlive the server (a spawned child is not ended with its
+        # parent): end the workers too. The executor keeps no public list of them.
+        workers = list((getattr(_POOL, "_processes", None) or {}).values())
         _POOL.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            if worker.is_alive():
+                worker.terminate()
         _POOL = None
