@@ -32,8 +32,10 @@ def test_legacy_int_seeds_set_up_the_same_game_as_before(args, expected):
 
 
 def test_a_legacy_random_game_plays_out_exactly_as_before():
+    # Pinned after the rules of issue 31 (R5, R23, R26, ...) changed how random games go; the
+    # setups of int seeds are pinned against the old PRNG by the test above.
     g = play_random_game(2, 7)
-    assert (g.move_count, fingerprint(g)) == (347, "7b86a5ce56782df7")
+    assert (g.move_count, fingerprint(g)) == (319, "30b0ebbc7728a68d")
 
 
 def test_xoshiro256starstar_matches_the_reference_outputs():
