@@ -100,6 +100,7 @@ def test_guessing_at_a_name_is_slowed_by_a_growing_delay(db_url, monkeypatch):
 
     async def scenario():
         async with Addresses(settings_with(db_url, login_delay_base=0.3, login_delay_max=1.2)) as net:
+            await login(net.new(), f"warm-up-{name}", "x")  # a first request pays for cold paths
             out = []
             for _ in range(9):
                 started = time.perf_counter()
@@ -112,7 +113,7 @@ def test_guessing_at_a_name_is_slowed_by_a_growing_delay(db_url, monkeypatch):
     waited = [w for _, w in answers]
     assert all(w < 0.25 for w in waited[:5]), waited  # the database's two statements, no delay
     for w, delay in zip(waited[5:], [0.3, 0.6, 1.2, 1.2], strict=True):
-        assert delay <= w < delay + 0.25, waited
+        assert delay <= w < delay + 0.5, waited
 
 
 def test_one_address_guessing_at_a_name_is_refused_after_five_attempts(db_url):

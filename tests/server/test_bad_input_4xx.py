@@ -12,6 +12,18 @@ def admin_games(client) -> list[str]:
                   for g in client.get(f"/api/admin/games?status={status}").json())
 
 
+@pytest.fixture
+def db_url(empty_db_url):
+    """Each test's own database: these tests compare the list of games before and after a refused
+    request, and on a shared database an earlier test's bot room that this app resumes can change it."""
+    return empty_db_url
+
+
+@pytest.fixture
+def client(quiet_client):
+    return quiet_client
+
+
 @pytest.mark.parametrize("seed", [2**63, 2**64 + 5, -2**63 - 1, -2**70])
 def test_an_import_whose_seed_is_beyond_64_bits_is_refused(quiet_client, empty_db_url, seed):
     # A database of its own: on a shared one, an earlier test's bot room that this app resumes
