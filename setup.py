@@ -1,4 +1,5 @@
-"""The build step pyproject.toml cannot say: a wheel carries migrations/, templates/ and static/.
+"""The build step pyproject.toml cannot say: a wheel carries migrations/, templates/, static/ and docs/
+(the /rules page renders docs/rulings.md).
 
 They live at the repository's top (the editable install and every tool read them there); a wheel has
 only packages, so they are copied into the app package as app/_files/ (found by app/infra/files.py).
@@ -9,7 +10,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-PROJECT_DIRS = ("migrations", "templates", "static")  # app/infra/files.py's PROJECT_DIRS
+PROJECT_DIRS = ("migrations", "templates", "static", "docs")  # app/infra/files.py's PROJECT_DIRS
 
 
 class BuildPyWithProjectFiles(build_py):

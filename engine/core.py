@@ -17,7 +17,7 @@ from .actions import copy_action, same_json
 from .errors import IllegalAction
 from .frames.base import FRAMES
 from .setup import initial_state
-from .views import build_view, build_view_parts, build_views
+from .views import build_view, build_view_parts, build_views, log_page
 
 
 class Game:
@@ -113,6 +113,20 @@ class Game:
         if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
             raise IllegalAction(f"Unknown seat '{seat}'.")
         return build_view(self, seat, texts, marks)
+
+    @property
+    def log_length(self) -> int:
+        """How many entries the whole log holds (a view shows only its last `LOG_TAIL`)."""
+        return len(self.s["log"])
+
+    def log_page(self, seat: str, start: int = 0, stop: int | None = None) -> list[dict]:
+        """Log entries `start` to `stop` (slice bounds, 0 the first entry) as `seat` may read
+        them: filtered exactly as its views filter their log tail, each with its `phase`."""
+        if seat not in self.s["seats"] and seat not in ("spectator", "admin"):
+            raise IllegalAction(f"Unknown seat '{seat}'.")
+        if start < 0 or (stop is not None and stop < 0):
+            raise ValueError("log_page takes non-negative bounds.")
+        return log_page(self, seat, start, stop)
 
     def views(self, seats, texts: bool = True) -> dict[str, dict]:
         """The views of several seats at once (their public part is shared: treat as read-only)."""

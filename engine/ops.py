@@ -8,7 +8,8 @@ from __future__ import annotations
 from . import options, rng
 from .board import LOCATION_NAMES, NEIGHBOURS, PROMO_NEXT
 from .cards import EVENT, HEADLINE, REV_CARD, name_of
-from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS
+from .data import MORALE_TRACK, SUPPORT_TRACK, TOKENS, zhukov_setup
+from .data.board import EVALUATION_MAX_EVENTS
 from .powers import has_power
 
 HAND_LIMIT = 10  # every Revolutionary's hand limit (a player power may lower it: hand_limit())
@@ -27,7 +28,8 @@ def log(g, text: str, refs=(), private: dict | None = None, dice: dict | None = 
     # Revolutionary cards are referred to by kind, never by copy: a copy's id could later sit in
     # someone's hand or in the deck, and the log must not point at it there.
     refs = [f"rc_{REV_CARD[r]['kind']}" if r in REV_CARD else r for r in refs]
-    entry = {"n": len(g.s["log"]), "day": g.s["day"], "text": text, "refs": refs}
+    # The phase lets a reader of the whole log group it by day and phase (Game.log_page).
+    entry = {"n": len(g.s["log"]), "day": g.s["day"], "phase": g.s["phase"], "text": text, "refs": refs}
     if private:
         entry["private"] = private
     if dice:
@@ -327,6 +329,13 @@ def minor_events_on_board(g) -> int:
 
 
 # ----- end conditions ---------------------------------------------------------------------------
+def evaluation_max_events(g) -> int:
+    """The most events the board may hold at the evaluation for the Revolutionaries to win."""
+    if is_zhukov(g):
+        return 3 if g.s["options"].get("zhukov_win_with_3_events") else zhukov_setup.END["evaluation_max_events"]
+    return EVALUATION_MAX_EVENTS
+
+
 def check_immediate_victory(g) -> None:
     """No Soviet tanks and no militia on the board at any time during the Revolutionary phase."""
     if g.s["result"] is None and g.s["phase"] == "revolutionary":

@@ -153,7 +153,7 @@ def initial_state(revolutionaries: int, seed: int | str, options: dict) -> dict:
                       "zhukov_on_board": []})
     apply_setup_options(state)
     who = f"{revolutionaries} Revolutionary player(s)" + (" against General Zhukov" if zhukov else "")
-    state["log"].append({"n": 0, "day": 1, "text": f"A game for {who} begins on October 23rd.", "refs": []})
+    state["log"].append({"n": 0, "day": 1, "phase": "setup", "text": f"A game for {who} begins on October 23rd.", "refs": []})
     return state
 
 

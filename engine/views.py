@@ -40,7 +40,7 @@ class _Memo:
     (`Game._view_memo`); `Game.invalidate` drops it."""
 
     __slots__ = ("piles", "shown_piles", "locations", "located", "board", "positions", "events", "barricades", "market", "log",
-                 "log_out", "log_private", "private")
+                 "log_out", "log_private", "private", "goal")
 
     def __init__(self):
         self.piles: dict = {}  # name -> (the card ids, the pile as shown)
@@ -56,6 +56,7 @@ class _Memo:
         self.log_out: list = []  # ... and as everyone reads them
         self.log_private: list = []  # where in that tail the entries with a private text are
         self.private: dict = {}  # id of an entry with private texts -> (the entry, {reader: as shown})
+        self.goal: tuple | None = None  # (the "locations" field it was counted from, the "goal" field)
 
 
 def _memo(g) -> _Memo:
@@ -299,8 +300,9 @@ def _private_at(tail: list[dict]) -> list[int]:
 
 
 def _entry(e: dict, text: str) -> dict:
-    """A log entry as a view shows it: n, day, text, refs, and the dice of a roll (as data)."""
-    out = {"n": e["n"], "day": e["day"], "text": text, "refs": list(e["refs"])}
+    """A log entry as a view shows it: n, day, phase (None in a state saved before entries kept
+    it), text, refs, and the dice of a roll (as data)."""
+    out = {"n": e["n"], "day": e["day"], "phase": e.get("phase"), "text": text, "refs": list(e["refs"])}
     if "dice" in e:
         out["dice"] = dict(e["dice"], dice=list(e["dice"]["dice"]))
     return out
@@ -309,7 +311,23 @@ def _entry(e: dict, text: str) -> dict:
 def _shared_log(tail: list[dict]) -> list[dict]:
     # Built for every view: the plain entries inline, only rolls through _entry.
     return [_entry(e, e["text"]) if "dice" in e else
-            {"n": e["n"], "day": e["day"], "text": e["text"], "refs": list(e["refs"])} for e in tail]
+            {"n": e["n"], "day": e["day"], "phase": e.get("phase"), "text": e["text"], "refs": list(e["refs"])}
+            for e in tail]
+
+
+def log_page(g, seat: str, start: int, stop: int) -> list[dict]:
+    """Entries `start` to `stop` (a slice of the whole log) as `seat` may read them: each seat's
+    view filters its tail the same way (`_log`), so a page never shows more than the view did.
+    Each entry has its `phase`, as in views."""
+    out = []
+    for e in g.s["log"][start:stop]:
+        texts = e.get("private")
+        if texts and (seat == "admin" or seat in texts):
+            shown = _private_entry(e, seat)
+        else:
+            shown = _entry(e, e["text"])
+        out.append(shown)
+    return out
 
 
 def build_view(g, seat: str, texts: bool = True, marks: bool = True) -> dict:
@@ -486,10 +504,34 @@ def _public_part(g, texts: bool = True, memo: _Memo | None = None) -> dict:
         "turn_order": list(s["turn_order"]),
         "turn": _turn(g),
         "log_size": len(s["log"]),
+        "goal": _goal(g) if memo is None else _slim_goal(g, memo, locations),
         "result": dict(s["result"]) if s["result"] else None,
         "ruleset": s["options"].get("ruleset", "conflict"),
         "zhukov": _zhukov(g, texts, piles),
     }
+
+
+def _goal(g) -> dict:
+    """What ends the game and how close it is, as numbers the client shows beside the board (the
+    rest, morale, day and injuries, is in the view already)."""
+    tanks = militia = 0
+    for here in ops.board(g).values():
+        tanks += here["soviet_tanks"]
+        militia += here["militia"]
+    return {"last_day": 7, "events_on_board": len(ops.events_on_board(g)),
+            "evaluation_max_events": ops.evaluation_max_events(g), "injury_limit": ops.injury_limit(g),
+            "soviet_tanks_on_board": tanks, "militia_on_board": militia}
+
+
+def _slim_goal(g, memo: _Memo, located: dict) -> dict:
+    """`_goal(g)`, reused while the board is unchanged: `_slim_locations` hands out the same
+    "locations" object then, and the rest of the goal is fixed for the game (its options)."""
+    hit = memo.goal
+    if hit is not None and hit[0] is located:
+        return hit[1]
+    goal = _goal(g)
+    memo.goal = (located, goal)
+    return goal
 
 
 def _market(g, texts: bool) -> list[dict]:

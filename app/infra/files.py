@@ -10,7 +10,7 @@ from pathlib import Path
 
 BUNDLED = Path(__file__).resolve().parents[1] / "_files"  # app/_files, only in a built wheel
 SOURCE_ROOT = Path(__file__).resolve().parents[2]          # the repository's top
-PROJECT_DIRS = ("migrations", "templates", "static")       # the directories setup.py bundles
+PROJECT_DIRS = ("migrations", "templates", "static", "docs")  # the directories setup.py bundles
 
 
 def project_dir(name: str) -> Path:

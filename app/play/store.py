@@ -96,6 +96,16 @@ def _game_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+_SEAT_WORDS = {"soviet": "Soviet", "rev1": "Revolutionary 1", "rev2": "Revolutionary 2",
+               "rev3": "Revolutionary 3", "rev4": "Revolutionary 4"}
+
+
+def bot_name(seat: str, level: str) -> str:
+    """A bot seat's name, one per seat ("Soviet bot (normal)", "Revolutionary 2 bot (easy)"):
+    the log and the prompts name seats by name, and two bots named alike read as one."""
+    return f"{_SEAT_WORDS.get(seat, seat)} bot ({level})"
+
+
 class GameStore:
     def __init__(self, sessionmaker, snapshot_every: int = 50, serialize_writes: bool = False, url: str = "",
                  bus: Bus | None = None, move_writers: int = 8):
@@ -234,7 +244,7 @@ class GameStore:
                 bot = bots.get(seat)
                 # A bot seat holds a token nobody knows: it counts as claimed, and no one can act for it.
                 seat_rows.append({"game_id": gid, "seat": seat, "invite_hash": token_hash(invites[seat]), "bot": bot,
-                                  "name": f"Bot ({bot})" if bot else None,
+                                  "name": bot_name(seat, bot) if bot else None,
                                   "token_hash": token_hash(new_token()) if bot else None,
                                   "claimed_at": _now() if bot else None})
             await s.execute(_ADD_SEATS, seat_rows)

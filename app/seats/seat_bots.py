@@ -54,7 +54,7 @@ PROTOCOL_NOTE = """
 
 `POST /api/games` takes `"bots": {seat: level}`: the server plays those seats, `"easy"` (a random
 legal action) or `"normal"` (the greedy bot). A bot seat is claimed at creation (named
-`"Bot (easy)"` / `"Bot (normal)"`) and gets no invite in `CreatedGame.invites`; a room whose every
+`"Soviet bot (normal)"`, `"Revolutionary 2 bot (easy)"`: app.play.store.bot_name) and gets no invite in `CreatedGame.invites`; a room whose every
 seat is a bot starts at once, the others when their human seats are claimed. Claiming a bot seat
 answers `409 taken`; a seat the game does not have, or an unknown level, `422`.
 

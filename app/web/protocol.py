@@ -44,6 +44,7 @@ fails when this file is out of date. The REST API is also described by the OpenA
 | `POST /api/games/{id}/seats/{seat}` | `ClaimSeat` | `SeatToken`: keep the token secret, it is your seat. Sets the signed guest cookie (a `doi_guest` cookie signed by this server that is not a guest cookie, such as the admin cookie, is refused with `400`). The game starts when every seat is claimed. |
 | `DELETE /api/games/{id}/seats/{seat}` | header `Authorization: Bearer <token>` | `204`: leave a seat before the start |
 | `GET /api/games/{id}/view` | optional bearer token | `{"version", "status", "seat", "seats", "view"}`; without a token the spectator view |
+| `GET /api/games/{id}/log?before=N&limit=M` | optional bearer token | `{"total", "start", "entries"}`: up to `M` (1-500, default 200) log entries before entry `N` (default: the newest), each `{"n", "day", "phase", "text", "refs", "dice"?}`, filtered for the seat exactly as its views filter their log tail (views carry only the last 25 entries); `422` for a negative, non-integer or too large `before`/`limit` |
 | `POST /api/games/{id}/actions` | bearer token; `{"version", "action"}` | `{"version", "status", "view"}`; `409 stale` when `version` is not current; `422` with the engine's reason for an illegal action |
 | `GET /api/games/{id}/replay?step=N` | | a finished game after `N` moves: `{"step", "steps", "seats", "view"}` with the spectator view (no secret, ever); `409 not_finished` before the end |
 | `GET /api/games/{id}/summary` | | a finished game's public timeline: `{"points", "moves", "injuries", "result", "seats"}`, a point (morale, support, events on the board) at the start of each day and at the end; `409 not_finished` before the end |
@@ -59,7 +60,7 @@ Errors are JSON `ErrorBody` (`{"detail": message, "code": ...}`, and for 422 `er
 per invalid field) with a 4xx status; input never causes a 5xx. Every status an operation can
 answer is in the OpenAPI document (checked by a schemathesis run in the test suite). Names (seat
 and admin) have 1-40 characters, no control characters (NUL, tab, newline) and no space at either
-end; game ids in paths are URL-safe (`[A-Za-z0-9_-]`, at most 32); integers are JSON integers
+end; a seat's name may not be "You" (others would read it as themselves); game ids in paths are URL-safe (`[A-Za-z0-9_-]`, at most 32); integers are JSON integers
 (`1.0` and `true` are refused).
 
 Rate limits (defaults; README.md lists the settings): {rooms} rooms an hour per client address,

@@ -183,8 +183,19 @@ class CreatedGame(BaseModel):
     spectate: str
 
 
+def not_you(value: str) -> str:
+    # Everyone else reads a seat by its name ("Waiting for You", "You discards"): "you" would
+    # name a different person on each screen. A player's own screen says "you" by itself.
+    if value.strip().casefold() == "you":
+        raise ValueError("must be a name others can read: 'You' would mean someone else on their screens")
+    return value
+
+
+PlayerName = Annotated[Name, AfterValidator(not_you)]
+
+
 class ClaimSeat(Strict):
-    name: Name
+    name: PlayerName
     invite: str | None = Field(default=None, max_length=64)
 
 

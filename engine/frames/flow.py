@@ -5,8 +5,6 @@ from collections.abc import Callable
 
 from .. import ops
 from ..cards import EVENT, HEADLINE
-from ..data import zhukov_setup
-from ..data.board import EVALUATION_MAX_EVENTS
 from ..powers import has_power
 from . import kinds
 from .base import Frame, pop, push, register
@@ -187,9 +185,7 @@ class GameEnd(Frame):
         if ops.morale_on_skull(g):
             ops.set_result(g, "soviet", "Morale is on the skull at the end of the game.")
             return
-        limit = EVALUATION_MAX_EVENTS
-        if ops.is_zhukov(g):
-            limit = 3 if s["options"].get("zhukov_win_with_3_events") else zhukov_setup.END["evaluation_max_events"]
+        limit = ops.evaluation_max_events(g)
         n = len(ops.events_on_board(g))
         if n <= limit:
             ops.set_result(g, "revolutionaries", f"Only {n} event(s) remain on the board at the evaluation.")

@@ -116,12 +116,18 @@ export function nameOf(id, view) {
 
 /** "Anna (Revolutionary 1)" from the seats list of a server view message. */
 export function seatName(seat, seats, me) {
-  const info = (seats || []).find((s) => s.seat === seat);
+  const name = playerName(seat, seats);
   const base = SEAT_LABEL[seat] || humanize(seat);
-  const who = info && info.name ? `${info.name} (${base})` : base;
-  // Say "you" once: a player who kept the default name "You" is already named so.
-  if (seat === me && !(info && /^you$/i.test(info.name.trim()))) return `${who}, you`;
-  return who;
+  const who = name ? `${name} (${base})` : base;
+  return seat === me ? `${who}, you` : who;  // "you" only on the seat's own screen
+}
+
+/** The name a seat chose, or null. A name reading "You" (rooms from before the server refused
+ *  it) is no name: on anyone else's screen, or in a log line's third person, it misleads. */
+export function playerName(seat, seats) {
+  const info = (seats || []).find((s) => s.seat === seat);
+  const name = info && info.name ? info.name.trim() : "";
+  return name && !/^you$/i.test(name) ? name : null;
 }
 
 export function isLocation(id, view) {
@@ -212,13 +218,9 @@ export function describe(a, view, seats, me) {
 
 /** Replace seat ids inside engine log text with display names. */
 export function prettyText(text, seats, me) {
-  return String(text).replace(/\bsoviet\b/g, () => {
-    const info = (seats || []).find((s) => s.seat === "soviet");
-    return info && info.name ? info.name : "the Soviet commander";
-  }).replace(/\b(rev[1-4])\b/g, (m) => {
-    const info = (seats || []).find((s) => s.seat === m);
-    return info && info.name ? info.name : SEAT_LABEL[m];
-  });
+  // Always the third person with the seat's name ("Anna discards"), never "You discards".
+  return String(text).replace(/\bsoviet\b/g, () => playerName("soviet", seats) || "the Soviet commander")
+    .replace(/\b(rev[1-4])\b/g, (m) => playerName(m, seats) || SEAT_LABEL[m]);
 }
 
 /** The row under the prompt that holds the seat's own tools (the resume link, the notification

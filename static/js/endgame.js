@@ -98,6 +98,7 @@ export async function rematch(gid, view, mine) {
     let claimed = null;
     if (mine && created.invites[mine.seat]) {
       const invite = new URL(created.invites[mine.seat], location.href).searchParams.get("invite");
+      if (/^you$/i.test(mine.name || "")) mine.name = "Guest";  // a name the server now refuses (schemas.not_you)
       try {
         const tok = await api(`/api/games/${encodeURIComponent(created.id)}/seats/${mine.seat}`,
                               { method: "POST", body: { name: mine.name, invite } });

@@ -9,6 +9,7 @@ import { diceOf, diceRow } from "./dice.js";
 import { refNodes } from "./changes.js";
 import { cardText } from "./piles.js";
 import { renderZhukov } from "./zhukov.js";
+import { groupLabel } from "./fulllog.js";
 
 const $ = (id) => document.getElementById(id);
 let st = null;
@@ -172,13 +173,33 @@ function highlightRefs(refs, on, fresh) {
   for (const n of refNodes(refs, st.changes, fresh)) n.classList.toggle("ref-hl", on);
 }
 
-export function renderLog(view, changes) {
-  const ol = clear($("log"));
-  for (const e of view.log || []) {
+/** The log: every entry the table holds (`full`, a FullLog: fulllog.js), grouped by day and phase,
+ *  with a button for the earlier ones. A reader scrolled up keeps the place; at the bottom it follows. */
+export function renderLog(view, changes, full) {
+  const ol = $("log");
+  const atBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
+  const keep = atBottom ? null : ol.scrollHeight - ol.scrollTop;
+  clear(ol);
+  const entries = full ? full.entries() : (view.log || []);
+  const earlier = full ? full.earlier() : 0;
+  if (earlier > 0) {
+    const more = el("button", { type: "button", class: "secondary small", id: "log-earlier",
+                                text: `Show earlier entries (${earlier} more)` });
+    more.addEventListener("click", () => { more.disabled = true; full.loadEarlier(); });
+    ol.append(el("li", { class: "log-more" }, more));
+  }
+  let group = null;
+  for (const e of entries) {
+    const key = `${e.day}:${e.phase || ""}`;
+    if (key !== group) {
+      group = key;
+      ol.append(el("li", { class: "log-head", "data-day": e.day, "data-phase": e.phase || "", role: "heading", "aria-level": "3",
+                           text: groupLabel(e.day, e.phase, view.ruleset) }));
+    }
     const fresh = e.n >= changes.logFrom;
     const li = el("li", { tabindex: "0", "data-refs": (e.refs || []).join(" "), "data-n": e.n, class: fresh ? "new" : null });
     const text = prettyText(e.text, st.seats, st.me);
-    li.append(el("span", { class: "day", text: `D${e.day}` }), " ", ...withRefs(text));
+    li.append(...withRefs(text));
     const dice = diceOf(e);
     if (dice.length) { li.classList.add("dice"); li.append(" ", diceRow(dice, 18)); }
     if (e.refs && e.refs.length) {
@@ -189,7 +210,7 @@ export function renderLog(view, changes) {
     }
     ol.append(li);
   }
-  ol.scrollTop = ol.scrollHeight;
+  ol.scrollTop = keep === null ? ol.scrollHeight : ol.scrollHeight - keep;
   // The last roll, while it is news: rolled since your last look, or among today's last entries.
   const log = view.log || [];
   const lastN = log.length ? log[log.length - 1].n : -1;

@@ -24,9 +24,19 @@ function showSeatsFor(form) {
   }
 }
 
+/** The name the solo player's seats get: the one typed, else the last one used, else "Guest".
+ *  Never "You": everyone else's screen and the log would read "Waiting for You", "You discards". */
+export function playerName() {
+  const box = document.getElementById("solo-name");
+  const typed = box ? box.value.trim() : "";
+  const name = typed || localStorage.getItem(NAME_KEY) || "Guest";
+  if (/^you$/i.test(name)) throw new Error("Choose a name the others can read: “You” would name someone else on their screens.");
+  if (typed) localStorage.setItem(NAME_KEY, typed);
+  return name;
+}
+
 /** Claim every seat of a new room that is not a bot (its invites), remember them, open the table. */
-export async function startPlaying(created) {
-  const name = localStorage.getItem(NAME_KEY) || "You";
+export async function startPlaying(created, name = playerName()) {
   const mine = [];
   for (const [seat, link] of Object.entries(created.invites)) {
     const invite = new URL(link, location.origin).searchParams.get("invite");
@@ -86,6 +96,8 @@ function showSoloOptions(form) {
 
 const solo = document.getElementById("solo-form");
 if (solo) {
+  const nameBox = document.getElementById("solo-name");
+  if (nameBox && !nameBox.value) nameBox.value = (localStorage.getItem(NAME_KEY) || "").replace(/^you$/i, "");
   showSoloOptions(solo);
   for (const input of solo.querySelectorAll("input[name=solo-side], input[name=solo-revs], #solo-teammates")) {
     input.addEventListener("change", () => showSoloOptions(solo));
@@ -100,7 +112,8 @@ if (solo) {
                           document.getElementById("solo-level").value);
     body.bot_pace = document.getElementById("solo-bot-pace").value;
     try {
-      await startPlaying(await api("/api/games", { method: "POST", body }));
+      const name = playerName();  // before the room exists: a refused name creates nothing
+      await startPlaying(await api("/api/games", { method: "POST", body }), name);
     } catch (e) {
       err.textContent = e.message;
     }

@@ -14,6 +14,9 @@ import { renderLegend } from "./legend.js";
 import { renderEndscreen, rematch } from "./endgame.js";
 import { confirmReason, phaseLabel, actionLabel, stepCost, ZHUKOV_SPA_STEPS, ZHUKOV_SPA_RULES } from "./decisions.js";
 import { ViewStream } from "./wire.js";
+import { FullLog } from "./fulllog.js";
+import { renderGoal } from "./goal.js";
+import { SinceLastMove } from "./since.js";
 
 const main = document.getElementById("main");
 const gid = main.dataset.game;
@@ -32,6 +35,10 @@ const st = {
 
 usePanels(st, legalize);  // the hand, market, players and log panels (panels.js) read this state
 const stream = new ViewStream(() => send({ type: "sync" }));  // full view, then patches (wire.js; the server default)
+// The whole log (views carry its tail; the rest comes over REST) and the summary of what the
+// others did since this seat's last move.
+const fullLog = new FullLog(gid, () => (st.seat && st.seat.token) || null, () => renderSoon());
+const since = new SinceLastMove(gid, fullLog, document.getElementById("since"), showLogEntry);
 
 // ----- connection --------------------------------------------------------------------------------
 function setConn(state, text) {
@@ -108,6 +115,7 @@ function onMessage(m) {
     st.shownVersion = st.version;
     st.msg = m; st.view = m.view; st.version = m.version; st.seats = m.seats || []; st.me = m.seat;
     st.pending = false;
+    fullLog.take(m.view, m.seat);
     if (changed) {
       st.selectedFrom = null; st.choice = null;
       // What changed with this view; a seat that has not acted since keeps what changed before
@@ -291,7 +299,9 @@ function render() {
   renderButtons(view, T);
   renderPicks(view);
   renderChoice();
-  renderLog(view, changes);
+  renderLog(view, changes, fullLog);
+  renderGoal($("goal"), view, st.seats, me);
+  since.onView(view, me, st.seats);
   renderDefault(view, T);
   renderEnd(view);
   revealTargets();
@@ -522,6 +532,16 @@ function renderEnd(view) {
   renderEndscreen({ gid, view, seats: st.seats, me: st.me, status: st.msg.status }, st.end);
   $("rematch-btn").hidden = !st.seat;  // a rematch is for the players
   box.hidden = st.endDismissed;
+}
+
+/** Bring log entry `n` into view (the summary's "read them all"), the log tab shown. */
+function showLogEntry(n) {
+  showTab("log");
+  const li = document.querySelector(`#log li[data-n="${n}"]`);
+  if (!li) return;
+  li.scrollIntoView({ block: "start", behavior: "instant" });
+  li.classList.add("since-first");
+  li.focus({ preventScroll: true });
 }
 
 // ----- chat and tabs ------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ def test_one_click_solo_game_opens_the_table_and_the_bot_soviet_plays(server, br
     g = room(server, gid)
     assert g["private"] is True and g["status"] == "active" and version(page) >= 1
     assert {s["seat"]: s["bot"] for s in g["seats"]} == {"soviet": "normal", "rev1": None}
-    assert "Bot (normal)" in page.inner_text("#player-list")
+    assert "Soviet bot (normal)" in page.inner_text("#player-list")
     assert page.query_selector("#seat-switch") is None  # one seat of yours: nothing to switch
     assert not errors
     ctx.close()

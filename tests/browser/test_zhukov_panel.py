@@ -47,9 +47,9 @@ def test_solo_lobby_offers_4_revolutionary_seats_only_against_general_zhukov(ser
 
 def _room_resolving_a_card(server) -> tuple[dict, dict]:
     """A 2-player Zhukov room waiting on a choice of a General Zhukov card (the first Soviet phase),
-    with rev1 named "You" (the solo default) and rev2 "Anna"."""
+    with rev1 named "Zoltan" and rev2 "Anna"."""
     for _ in range(12):
-        room = rest_room(server.url, 2, {"rev1": "You", "rev2": "Anna"}, options=ZHUKOV)
+        room = rest_room(server.url, 2, {"rev1": "Zoltan", "rev2": "Anna"}, options=ZHUKOV)
         view = rest_view(server.url, room, "rev1")["view"]
         if view["zhukov"]["current"]:
             return room, view
@@ -119,13 +119,13 @@ def test_zhukov_table_names_the_step_draws_the_card_being_resolved_and_the_zhuko
 
 
 def test_the_players_list_says_you_once(server, browser):
-    room = rest_room(server.url, 2, {"rev1": "You", "rev2": "Anna"}, options=ZHUKOV)
+    room = rest_room(server.url, 2, {"rev1": "Zoltan", "rev2": "Anna"}, options=ZHUKOV)
     pages = {seat: open_seat(browser, server.url, room, seat) for seat in ("rev1", "rev2")}
     try:
         names = {seat: [n.inner_text() for n in p.query_selector_all("#player-list li[data-seat] .pname")]
                  for seat, p in pages.items()}
-        assert names["rev1"] == ["You (Revolutionary 1)", "Anna (Revolutionary 2)"]  # not "You (Revolutionary 1), you"
-        assert names["rev2"] == ["You (Revolutionary 1)", "Anna (Revolutionary 2), you"]
+        assert names["rev1"] == ["Zoltan (Revolutionary 1), you", "Anna (Revolutionary 2)"]
+        assert names["rev2"] == ["Zoltan (Revolutionary 1)", "Anna (Revolutionary 2), you"]
     finally:
         for p in pages.values():
             p.context.close()

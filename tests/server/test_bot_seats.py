@@ -33,9 +33,9 @@ def test_a_bot_seat_is_claimed_at_creation_and_the_room_says_its_level(client):
     g = client.get(f"/api/games/{room['id']}").json()
     seats = {s["seat"]: s for s in g["seats"]}
     assert g["status"] == "open"
-    assert seats["soviet"] == {"seat": "soviet", "name": "Bot (normal)", "claimed": True, "bot": "normal",
+    assert seats["soviet"] == {"seat": "soviet", "name": "Soviet bot (normal)", "claimed": True, "bot": "normal",
                               "zombie": False}
-    assert seats["rev2"] == {"seat": "rev2", "name": "Bot (easy)", "claimed": True, "bot": "easy", "zombie": False}
+    assert seats["rev2"] == {"seat": "rev2", "name": "Revolutionary 2 bot (easy)", "claimed": True, "bot": "easy", "zombie": False}
     assert seats["rev1"] == {"seat": "rev1", "name": None, "claimed": False, "bot": None, "zombie": False}
     taken = client.post(f"/api/games/{room['id']}/seats/soviet", json={"name": "Mallory"})
     assert taken.status_code == 409 and taken.json()["code"] == "taken"

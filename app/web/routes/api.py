@@ -146,6 +146,35 @@ async def get_view(gid: GameId, store: StoreDep, authorization: AuthHeader = Non
             "view": game.view(seat or "spectator", texts=False)}
 
 
+class LogPage(BaseModel):
+    total: int = Field(description="How many entries the game's whole log holds.")
+    start: int = Field(description="The `n` of this page's first entry (0 is the game's first).")
+    entries: list[dict[str, Any]] = Field(description="Entries `{n, day, phase, text, refs, dice?}` in order, "
+                                                      "filtered for the requesting seat as its views filter the log.")
+
+
+# Enough for any game (a whole game writes a few thousand entries); larger values are refused (422).
+LOG_BEFORE_MAX = 1_000_000
+LOG_PAGE_MAX = 500
+
+
+@router.get("/games/{gid}/log", response_model=LogPage, summary="The whole log, a page at a time",
+            responses=errors(401, 403, 404, 422))
+async def get_log(gid: GameId, store: StoreDep, authorization: AuthHeader = None,
+                  before: Annotated[int | None, Query(ge=0, le=LOG_BEFORE_MAX, description=(
+                      "Entries before this `n` (default: up to the newest)."))] = None,
+                  limit: Annotated[int, Query(ge=1, le=LOG_PAGE_MAX, description="At most this many entries.")] = 200,
+                  ) -> LogPage:
+    # Views carry only the recent tail of the log; this pages through all of it, with the seat's
+    # private texts only for that seat (the same filter as its views: engine Game.log_page).
+    seat = await store.seat_for_token(gid, bearer(authorization))
+    _, game = await store.load(gid)
+    total = game.log_length
+    stop = total if before is None else min(before, total)
+    start = max(0, stop - limit)
+    return LogPage(total=total, start=start, entries=game.log_page(seat or "spectator", start, stop))
+
+
 @router.post("/games/{gid}/actions", response_model=MoveResult, summary="Make a move (same as the websocket)",
              responses=errors(400, 401, 403, 404, 409, 422))
 async def post_action(gid: GameId, body: MoveRequest, request: Request, store: StoreDep,

@@ -7,6 +7,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from app.infra.files import project_dir
+from app.web import rules_page
 from app.web.schemas import LIMITS
 from engine.options import OPTIONS
 
@@ -37,7 +38,7 @@ async def home(request: Request):
 
 @router.get("/rules", response_class=HTMLResponse)
 async def rules(request: Request):
-    return _page(request, "rules.html")
+    return _page(request, "rules.html", **rules_page.context())
 
 
 @router.get("/games/{gid}", response_class=HTMLResponse)
