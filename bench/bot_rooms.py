@@ -13,6 +13,13 @@ move and the bots' own CPU per bot move (reading the seat's view and choosing: t
 `doi_bot_think_cpu_seconds_total`). A person's move that loses a race with a bot (a team choice,
 `stale`) is counted, not timed.
 
+`--hard-rooms H` (issue 32) adds H rooms whose every seat is a hard bot (2 Revolutionaries,
+`--hard-think-ms` per decision, default the server's): they think all the time in the server's
+worker pool (`--bot-workers`, DOI_BOT_WORKERS) beside the people's rooms, and the hard bots' CPU
+per searched decision is printed (`doi_bot_worker_think_cpu_seconds_total` / `doi_bot_searches_total`).
+
+    .venv/bin/python -m bench.bot_rooms --rooms 100 --hard-rooms 50 --seconds 60
+
 `--profile FILE` samples the server with py-spy (`.venv/bin/pip install py-spy`) over the play
 and writes its folded stacks (`--format raw --gil`, 250 samples per second) to FILE: one line a
 distinct stack with its sample count, the collapsed format flame-graph tools read (flamegraph.pl,
@@ -160,7 +167,8 @@ def metric(text: str, name: str) -> float:
     return float(m.group(1)) if m else 0.0
 
 
-async def play(base: str, rooms: int, seconds: float, think: float, seed: int, on_play, on_stop) -> dict:
+async def play(base: str, rooms: int, seconds: float, think: float, seed: int, on_play, on_stop,
+               hard_rooms: int = 0, hard_think_ms: int | None = None) -> dict:
     """`on_play()` when the play starts and `on_stop()` once `seconds` have passed: the CPU, the
     moves and the bots' metrics are counted over that window exactly (after it, the rooms whose
     person has stopped make cheap moves: bots with nobody watching push no views)."""
@@ -175,6 +183,16 @@ async def play(base: str, rooms: int, seconds: float, think: float, seed: int, o
             c.raise_for_status()
             return gid, c.json()["token"]
 
+        async def make_hard(i: int) -> str:
+            body = {"revolutionaries": 2, "bots": {"soviet": "hard", "rev1": "hard", "rev2": "hard"}}
+            if hard_think_ms:
+                body["bot_think_ms"] = hard_think_ms
+            r = await http.post("/api/games", json=body)
+            r.raise_for_status()
+            return r.json()["id"]
+
+        for k in range(0, hard_rooms, 25):  # bots only: they start at once and think from now on
+            await asyncio.gather(*(make_hard(i) for i in range(k, min(hard_rooms, k + 25))))
         made = []
         for k in range(0, rooms, 25):
             made += await asyncio.gather(*(make(i) for i in range(k, min(rooms, k + 25))))
@@ -202,12 +220,15 @@ async def play(base: str, rooms: int, seconds: float, think: float, seed: int, o
         return lat[min(len(lat) - 1, int(len(lat) * q))] * 1000 if lat else float("nan")
 
     delta = {name: metric(after, name) - metric(before, name)
-             for name in ("doi_moves_total", "doi_bot_moves_total", "doi_bot_think_cpu_seconds_total")}
+             for name in ("doi_moves_total", "doi_bot_moves_total", "doi_bot_think_cpu_seconds_total",
+                          "doi_bot_worker_think_cpu_seconds_total", "doi_bot_searches_total", "doi_bot_fallbacks_total")}
     return {"rooms": rooms, "seconds": elapsed, "person_moves": sum(r.moves for r in objs),
             "stale": sum(r.stale for r in objs), "lost": sum(r.lost for r in objs),
             "why_lost": [w for r in objs for w in r.why_lost],
             "moves": delta["doi_moves_total"], "bot_moves": delta["doi_bot_moves_total"],
             "bot_think_s": delta["doi_bot_think_cpu_seconds_total"],
+            "hard_think_s": delta["doi_bot_worker_think_cpu_seconds_total"],
+            "searches": delta["doi_bot_searches_total"], "fallbacks": delta["doi_bot_fallbacks_total"],
             "p50": pct(0.5), "p95": pct(0.95), "p99": pct(0.99), "max": lat[-1] * 1000 if lat else float("nan")}
 
 
@@ -230,6 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot-pause", type=float, default=1.0, help="DOI_BOT_PAUSE of the server (its default: 1)")
     ap.add_argument("--db", default="postgres", help="postgres (a new database), sqlite (a new file) or a URL")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hard-rooms", type=int, default=0, help="rooms of hard bots only, thinking beside the people")
+    ap.add_argument("--hard-think-ms", type=int, default=None, help="their bot_think_ms (default: the server's)")
+    ap.add_argument("--bot-workers", type=int, default=2, help="DOI_BOT_WORKERS of the server")
     ap.add_argument("--profile", metavar="FILE", help="sample the server with py-spy over the play (folded stacks)")
     args = ap.parse_args(argv)
     tune_gc()
@@ -237,7 +261,8 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp, fresh_database(args.db, Path(tmp)) as db_url:
         upgrade(db_url)
-        server = ServerProcess(db_url, tmp, env={"DOI_BOT_PAUSE": str(args.bot_pause), "DOI_JSON_LOGS": "false"},
+        server = ServerProcess(db_url, tmp, env={"DOI_BOT_PAUSE": str(args.bot_pause), "DOI_JSON_LOGS": "false",
+                                                  "DOI_BOT_WORKERS": str(args.bot_workers)},
                                name="bot-rooms")
         server.start()
         cpu, mine, load = [], [], []
@@ -257,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
 
         r: dict = {}
         try:
-            r = asyncio.run(play(server.base, args.rooms, args.seconds, args.think, args.seed, on_play, on_stop))
+            r = asyncio.run(play(server.base, args.rooms, args.seconds, args.think, args.seed, on_play, on_stop,
+                                 args.hard_rooms, args.hard_think_ms))
             for p in spy:
                 p.wait(timeout=args.seconds + 60)
         finally:
@@ -278,6 +304,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"moves: {r['moves']:.0f} ({r['bot_moves']:.0f} by bots, {r['moves'] / r['seconds']:.1f}/s); "
           f"server CPU {server_cpu:.1f} s = {server_cpu / moves * 1000:.2f} ms per move; "
           f"bots' view + choice {r['bot_think_s'] / max(r['bot_moves'], 1) * 1000:.2f} ms CPU per bot move")
+    if args.hard_rooms:
+        print(f"{args.hard_rooms} rooms of hard bots ({args.bot_workers} worker processes): {r['searches']:.0f} "
+              f"decisions searched, {r['hard_think_s'] / max(r['searches'], 1) * 1000:.0f} ms worker CPU per "
+              f"decision, {r['fallbacks']:.0f} fell back to the normal bot")
     # The load client shares the machine: when it is short of CPU the arrival times it records are late.
     print(f"load client CPU {mine[1] - mine[0]:.1f} s; load average {load[0]:.2f} at the start, {load[1]:.2f} at the end")
     return 0

@@ -10,7 +10,7 @@ import copy
 import json
 from typing import Any
 
-from . import action_notes, ops
+from . import action_notes, ops, sampling
 from . import effects as _effects  # noqa: F401  (registers every card effect)
 from . import frames as _frames  # noqa: F401  (registers every frame kind)
 from .actions import copy_action, same_json
@@ -167,6 +167,25 @@ class Game:
         reference (a state loaded from the database): the deep copy of a long game's history took
         seconds (a 100,000-action record: 4.6 s)."""
         return cls(copy.deepcopy(d) if copy_state else d)
+
+    def copy(self) -> Game:
+        """An independent copy of the game, cheaper than `from_dict(to_dict())` (search playouts)."""
+        return self.__class__(sampling.json_copy(self.s))
+
+    def information_set(self, seat: str) -> dict:
+        """What `seat` may know, as JSON: the state without the secrets the seat cannot see, which
+        wait sorted in pools (engine/sampling.py). Equal for two states that give the seat the
+        same view; holds no secret of another seat, so it may go to a search worker."""
+        if seat not in self.s["seats"]:
+            raise IllegalAction(f"Unknown seat '{seat}'.")
+        return sampling.information_set(self, seat)
+
+    @classmethod
+    def sample(cls, info: dict, rng) -> Game:
+        """A full game consistent with an information set: the unseen cards and tiles dealt at
+        random with `rng` (a `random.Random`), dice unknown. Play it like any game; its record
+        and undo are not the true game's (it has no history)."""
+        return cls(sampling.sample(info, rng))
 
     def state_hash(self) -> str:
         import hashlib

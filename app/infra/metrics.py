@@ -28,6 +28,13 @@ class Metrics:
         self.bot_moves = Counter("doi_bot_moves_total", "Moves made by server-side bot seats", registry=self.registry)
         self.bot_think = Counter("doi_bot_think_cpu_seconds_total", "CPU seconds bots spent on view + choice",
                                  registry=self.registry)
+        # Hard bots think in worker processes: their CPU, and the decisions the normal bot took over.
+        self.bot_worker_think = Counter("doi_bot_worker_think_cpu_seconds_total",
+                                        "CPU seconds hard bots spent searching in worker processes", registry=self.registry)
+        self.bot_searches = Counter("doi_bot_searches_total", "Hard-bot decisions searched in worker processes",
+                                    registry=self.registry)
+        self.bot_fallbacks = Counter("doi_bot_fallbacks_total", "Hard-bot decisions whose worker died or missed its "
+                                     "deadline (the normal bot moved instead)", registry=self.registry)
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

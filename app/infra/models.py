@@ -125,6 +125,8 @@ class BotLeaseRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     holder: Mapped[str] = mapped_column(String(64))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The room's think budget for its hard bots (CPU ms per decision); None: the default.
+    think_ms: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SecretRow(Base):

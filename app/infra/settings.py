@@ -84,6 +84,12 @@ class Settings(BaseSettings):
     # (after a crash, the bots resume within about this long).
     bot_pause: float = Field(default=1.0, ge=0, le=60)
     bot_lease_seconds: float = Field(default=10.0, ge=1, le=600)
+    # Hard bots (bots/search.py) think in a bounded pool of worker processes, never on the event
+    # loop: this many at once per instance. A decision whose worker takes longer than twice the
+    # room's think budget plus this grace (seconds), or dies, is played by the normal bot instead,
+    # and the pool is replaced.
+    bot_workers: int = Field(default=2, ge=1, le=64)
+    bot_think_grace: float = Field(default=2.0, gt=0, le=60)
     # Clocks (app.seats.clocks): how often each instance looks for a clock or deadline that ran out
     # (seconds); the time a seat whose clock ran out gets when its owner takes it back from the bot.
     clock_tick: float = Field(default=1.0, gt=0, le=60)

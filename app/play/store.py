@@ -218,7 +218,7 @@ class GameStore:
     # ----- rooms ---------------------------------------------------------------------------------
     async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "",
                      bots: dict[str, str] | None = None, pace: dict | None = None,
-                     extra=None, bot_pace: str = "normal") -> tuple[str, dict]:
+                     extra=None, bot_pace: str = "normal", bot_think_ms: int | None = None) -> tuple[str, dict]:
         """A new room; `bots` (seat -> level) are claimed at once by the server; `extra(gid)` gives
         more rows to add in the same transaction (a clock, a webhook). Returns the id and an invite
         per human seat."""
@@ -249,7 +249,7 @@ class GameStore:
                                   "claimed_at": _now() if bot else None})
             await s.execute(_ADD_SEATS, seat_rows)
             if bots:
-                s.add(BotLeaseRow(game_id=gid, holder="", expires_at=_now()))
+                s.add(BotLeaseRow(game_id=gid, holder="", expires_at=_now(), think_ms=bot_think_ms))
             for extra_row in (extra(gid) if extra else ()):
                 s.add(extra_row)
         self._remember(gid, 0, game)

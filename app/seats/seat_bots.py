@@ -13,6 +13,12 @@ out and another instance (or the restarted one) takes the games over: every inst
 such games at start and at each sweep, and on every change it hears of. Leases compare the
 instances' clocks (keep them in sync).
 
+Hard bots search (bots/search.py) in a bounded pool of worker processes (app.seats.bot_pool), never
+on the event loop; the loop only builds the seat's view and information set. While a hard bot
+thinks it holds no lane. A decision whose worker dies or misses its deadline is played by the
+normal bot, so the game never stalls; the lease holds only while the instance lives, so a dead
+instance's games (and their thinking) go to another.
+
 A person's move comes first: at most `LANES` bot moves of this instance are past their pause at
 once (reading the view, choosing, the move itself), so however many rooms' bots are due at the
 same moment, a person's move waits for at most that many bot moves, not for all of them; bots
@@ -24,6 +30,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import random
 import time
 import zlib
 from datetime import UTC, datetime, timedelta
@@ -33,12 +40,14 @@ from sqlalchemy import or_, select, update
 from app.infra.models import BotLeaseRow, GameRow
 from app.play.games import make_move
 from app.play.store import Stale, StoreError
+from app.seats.bot_pool import ThinkPool
 from app.seats.game_workers import GameWorkers
 from bots.greedy import GreedyBot
 from bots.random_bot import RandomBot
+from bots.search import DEFAULT_THINK_MS
 
 log = logging.getLogger("doi.bots")
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 # Bot moves in progress at once on one instance. Two keep a lane busy while the other waits for
 # its commit; more only lengthen the queue in front of a person's move.
 LANES = 2
@@ -53,8 +62,11 @@ PROTOCOL_NOTE = """
 ## Bot seats
 
 `POST /api/games` takes `"bots": {seat: level}`: the server plays those seats, `"easy"` (a random
-legal action) or `"normal"` (the greedy bot). A bot seat is claimed at creation (named
-`"Soviet bot (normal)"`, `"Revolutionary 2 bot (easy)"`: app.play.store.bot_name) and gets no invite in `CreatedGame.invites`; a room whose every
+legal action), `"normal"` (the greedy bot) or `"hard"` (a search over what its seat may know:
+bots/search.py), in every seat of both rulesets. `"bot_think_ms"` (50-5000, default 400) is the hard
+bots' budget per decision in CPU milliseconds; outside that range, `422` and no room. A bot seat is
+claimed at creation (named `"Soviet bot (normal)"`, `"Revolutionary 2 bot (hard)"`:
+app.play.store.bot_name) and gets no invite in `CreatedGame.invites`; a room whose every
 seat is a bot starts at once, the others when their human seats are claimed. Claiming a bot seat
 answers `409 taken`; a seat the game does not have, or an unknown level, `422`.
 
@@ -78,13 +90,16 @@ Bots stop when the game is finished or abandoned.
 
 
 class SeatBot:
-    """One bot seat's player. `choose` reads the seat's view only (never the game)."""
+    """One bot seat's player. `choose` reads the seat's view only (never the game). A hard bot's
+    search runs elsewhere (`BotDriver._think`); `choose` is its fallback, the normal bot."""
 
-    def __init__(self, level: str, seed: int):
+    def __init__(self, level: str, seed: int, think_ms: int = DEFAULT_THINK_MS):
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}")
         self.level = level
-        self.bot = GreedyBot(seed) if level == "normal" else RandomBot(seed)
+        self.think_ms = think_ms
+        self.rng = random.Random(seed)  # the hard bot's seed for each search
+        self.bot = RandomBot(seed) if level == "easy" else GreedyBot(seed)
 
     def choose(self, view: dict) -> dict:
         actions = view["actions"]
@@ -120,12 +135,15 @@ class BotDriver(GameWorkers):
         self.lanes = asyncio.Semaphore(LANES)
         self.skipping: set[str] = set()  # games whose bots we saw told to skip (cleared at a person's turn)
         self.moves = 0
+        self.thinking = ThinkPool(settings.bot_workers, settings.bot_think_grace)
+        self.budgets: dict[str, int] = {}  # game -> its hard bots' think budget (ms), read with the lease
 
     async def start(self) -> None:
         self.start_background()
 
     async def stop(self) -> None:
         await self.cancel_tasks()
+        self.thinking.close()
         # Hand our games over at once rather than after the lease runs out.
         if self.held:
             with contextlib.suppress(Exception):
@@ -192,6 +210,7 @@ class BotDriver(GameWorkers):
     def _drop(self, gid: str) -> None:
         self.held.pop(gid, None)
         self.skipping.discard(gid)
+        self.budgets.pop(gid, None)
         for key in [k for k in self.bots if k[0] == gid]:
             del self.bots[key]
 
@@ -222,7 +241,7 @@ class BotDriver(GameWorkers):
             if seat in levels:
                 key = (gid, seat)
                 if key not in self.bots:
-                    self.bots[key] = SeatBot(levels[seat], bot_seed(game.seed, seat))
+                    self.bots[key] = SeatBot(levels[seat], bot_seed(game.seed, seat), self.budgets.get(gid, DEFAULT_THINK_MS))
                 return seat, self.bots[key]
         return None
 
@@ -264,13 +283,48 @@ class BotDriver(GameWorkers):
             return False
         if not await self._take(gid):
             return False  # another instance drives this game
+        if gid not in self.budgets:
+            await self._read_budget(gid)
         pause = await self._pause(gid)
-        if pause:
-            await asyncio.sleep(pause)
+        # A hard bot thinks during the pause people get to follow the game, not after it.
+        _, planned = await asyncio.gather(asyncio.sleep(pause), self._think(gid, version))
         async with self.lanes:
-            return await self._move(gid, version)
+            return await self._move(gid, version, planned)
 
-    async def _move(self, gid: str, version: int) -> bool:
+    async def _read_budget(self, gid: str) -> None:
+        async with self.app.state.store.sessions() as s:
+            ms = (await s.execute(select(BotLeaseRow.think_ms).where(BotLeaseRow.game_id == gid))).scalar()
+        self.budgets[gid] = ms or DEFAULT_THINK_MS
+        for (g, _), bot in self.bots.items():
+            if g == gid:
+                bot.think_ms = self.budgets[gid]
+
+    async def _think(self, gid: str, version: int) -> tuple[str, dict] | None:
+        """A hard bot's move due at `version`, searched in the worker pool, outside any lane (the
+        normal bot's move when the worker dies or misses its deadline); None for other levels, or
+        when the game moved on meanwhile."""
+        seats = await self.app.state.store.seats(gid)
+        now, status, game = await self._current(gid)
+        if now != version or status != "active":
+            return None
+        found = self._bot_to_move(gid, game, seats)
+        if found is None or found[1].level != "hard":
+            return None
+        seat, bot = found
+        # No await between reading the game and these two: the cached game is only ours until then.
+        view = game.view(seat, marks=False)
+        info = game.information_set(seat)
+        metrics = self.app.state.metrics
+        got = await self.thinking.think(view, info, bot.rng.getrandbits(63), bot.think_ms)
+        if got is None:
+            metrics.bot_fallbacks.inc()
+            return seat, bot.choose(view)
+        action, cpu, _ = got
+        metrics.bot_worker_think.inc(cpu)
+        metrics.bot_searches.inc()
+        return seat, action
+
+    async def _move(self, gid: str, version: int, planned: tuple[str, dict] | None = None) -> bool:
         """The bot move of `gid` due at `version`, in a lane: look again (someone may have moved
         while the bot paused or queued), read the view, choose, play it through the move service."""
         store = self.app.state.store
@@ -284,11 +338,16 @@ class BotDriver(GameWorkers):
             return True
         seat, bot = found
         metrics = self.app.state.metrics
-        # The event loop's CPU clock: what the bot used, not what worker threads did meanwhile.
-        cpu = time.thread_time()
-        # Without the undo marks: a bot never undoes, and the marks try every legal action.
-        action = bot.choose(game.view(seat, marks=False))
-        metrics.bot_think.inc(time.thread_time() - cpu)
+        if planned is not None and planned[0] == seat:
+            action = planned[1]  # a hard bot's, thought out for this very version
+        elif bot.level == "hard":
+            return True  # a hard bot to move that has not thought (the seat changed meanwhile): look again
+        else:
+            # The event loop's CPU clock: what the bot used, not what worker threads did meanwhile.
+            cpu = time.thread_time()
+            # Without the undo marks: a bot never undoes, and the marks try every legal action.
+            action = bot.choose(game.view(seat, marks=False))
+            metrics.bot_think.inc(time.thread_time() - cpu)
         try:
             await make_move(self.app, gid, seat, version, action, bot=True)
         except Stale:  # someone moved meanwhile, or the seat's owner took it back (checked as it is written)

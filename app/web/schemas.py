@@ -20,6 +20,7 @@ from app.infra.models import GameRow, SeatRow
 from app.infra.settings import get_settings
 from app.play.rooms import seat_infos
 from app.seats.hook_urls import MAX_URL_CHARS, URL_PATTERN, check_url
+from bots.search import DEFAULT_THINK_MS, MAX_THINK_MS, MIN_THINK_MS
 
 LIMITS = get_settings()  # the length limits are read once, from the environment (DOI_MAX_*)
 
@@ -113,9 +114,9 @@ def _options_schema() -> dict:
 
 SeatName = Literal["soviet", "rev1", "rev2", "rev3", "rev4"]
 Ruleset = Literal["conflict", "zhukov"]
-BotLevel = Literal["easy", "normal"]
 # How fast the room's bots move (app.seats.seat_bots.PACE_SECONDS): at once, ~0.3 s, ~1 s a move.
 BotPace = Literal["instant", "quick", "normal"]
+BotLevel = Literal["easy", "normal", "hard"]
 
 
 class LivePace(Strict):
@@ -164,9 +165,12 @@ class CreateGame(Strict):
                                                 "only seats the room has.")
     private: StrictBool = Field(default=False, description="Private rooms are not listed; seats need their invite.")
     bots: dict[SeatName, BotLevel] = Field(
-        default_factory=dict, description="Seats the server plays, with the bot's level: 'easy' (random legal moves) "
-        "or 'normal' (the greedy bot); only seats the room has. They are claimed at creation; the game starts once "
-        "the other seats are.")
+        default_factory=dict, description="Seats the server plays, with the bot's level: 'easy' (random legal moves), "
+        "'normal' (the greedy bot) or 'hard' (a search over what its seat may know); only seats the room has. They "
+        "are claimed at creation; the game starts once the other seats are.")
+    bot_think_ms: StrictInt | None = Field(
+        default=None, ge=MIN_THINK_MS, le=MAX_THINK_MS, description="The hard bots' think budget: CPU milliseconds "
+        f"per decision ({MIN_THINK_MS}-{MAX_THINK_MS}; default {DEFAULT_THINK_MS}).")
     pace: Pace = Field(default_factory=lambda: LivePace(mode="live"),
                        description="Live (no clock, the default), a chess clock, or correspondence.")
     bot_pace: BotPace = Field(default="quick", description="How fast the room's bots move: 'instant', 'quick' "

@@ -58,7 +58,7 @@ def test_the_bot_soviet_opens_the_game_once_the_human_seat_is_claimed(client):
 
 @pytest.mark.parametrize("body, message", [
     ({"revolutionaries": 1, "bots": {"rev3": "normal"}}, "no seat 'rev3'"),
-    ({"revolutionaries": 1, "bots": {"soviet": "hard"}}, "easy"),
+    ({"revolutionaries": 1, "bots": {"soviet": "expert"}}, "easy"),
     ({"revolutionaries": 1, "bots": {"admin": "easy"}}, "soviet"),
     ({"revolutionaries": 1, "bots": {"soviet": True}}, "easy"),
     ({"revolutionaries": 1, "bots": ["soviet"]}, "dictionary"),

@@ -58,7 +58,8 @@ async def create_game(body: CreateGame, request: Request) -> CreatedGame:
             raise StoreError("'ruleset' and 'options.ruleset' differ: give one of them.", 422)
         pace, extra = room_extras(body, settings)
         gid, invites = await store.create(body.revolutionaries, options, body.private, ip, body.bots,
-                                          pace=pace, extra=extra, bot_pace=body.bot_pace)
+                                          pace=pace, extra=extra, bot_pace=body.bot_pace,
+                                          bot_think_ms=body.bot_think_ms)
     except Exception:
         await limiter.give_back(taken)  # refused options: no room was made
         raise
