@@ -13,6 +13,8 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from app.accounts.seal import Sealer
+from app.accounts.store import AccountStore
 from app.bus.notes import make_bus
 from app.infra.db import is_sqlite, make_engine, make_sessionmaker
 from app.infra.metrics import Metrics, setup_logging
@@ -20,6 +22,9 @@ from app.infra.security import Signer
 from app.infra.settings import Settings, get_settings
 from app.infra.wal_checkpoint import WalCheckpointer
 from app.play import record_import
+from app.notify.mail import Mailer
+from app.notify.outbox import OutboxSender
+from app.notify.turns import TurnNotifier
 from app.play.games import Listeners, catch_up_watched, on_notify
 from app.play.hub import Hub
 from app.play.socket_send import KeepSocketSend
@@ -68,7 +73,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.store = GameStore(app.state.sessions, settings.snapshot_every, serialize_writes=is_sqlite(url),
                                     url=url, bus=bus, move_writers=settings.move_writers)
         await app.state.store.start(engine)
-        app.state.signer = Signer(settings.secret_key or await app.state.store.kept_secret("cookie_key"))
+        secret = settings.secret_key or await app.state.store.kept_secret("cookie_key")
+        app.state.signer = Signer(secret)
+        app.state.accounts = AccountStore(app.state.store)
+        app.state.sealer = Sealer(secret)
+        app.state.mail_signer = Signer(secret, salt="doi-mail")  # links in mails: never a cookie
         app.state.limiter = Limiter(app.state.store, postgres=not is_sqlite(url))
 
         async def heard(gid: str, version: int, kind: str) -> None:
@@ -88,10 +97,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await app.state.bots.start()  # its first sweep picks up the games whose bots wait for a move
         app.state.clocks, app.state.presence, app.state.hooks = Clocks(app), Presence(app), HookSender(app)
         listeners.changed = (app.state.bots.poke, app.state.clocks.poke, app.state.hooks.poke)
+        notify_services, app.state.outbox = [], None
+        if settings.smtp_url:  # mail: verification, password reset and notifications (app.notify)
+            app.state.outbox = OutboxSender(app, Mailer(settings.smtp_url, settings.mail_from, settings.mail_timeout))
+            app.state.notifier = TurnNotifier(app, app.state.outbox)
+            listeners.changed += (app.state.notifier.poke,)
+            notify_services = [app.state.outbox, app.state.notifier]
         listeners.clock_note = (app.state.clocks.broadcast,)
         listeners.bus_back = (app.state.clocks.forget_quiet,)
         # gc_freezer: `doi serve` sets one (app/infra/gc_tuning.py); the tests' apps leave the collector alone.
-        services = [app.state.clocks, app.state.presence, app.state.hooks,
+        services = [app.state.clocks, app.state.presence, app.state.hooks, *notify_services,
                     *filter(None, [getattr(app.state, "gc_freezer", None)])]
         if is_sqlite(url):
             app.state.wal_checkpointer = WalCheckpointer(url)
@@ -183,7 +198,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from fastapi.staticfiles import StaticFiles
 
     from app.infra.files import project_dir
-    from app.web.routes import admin, api, my_games, pages, replays, seats, ws
+    from app.web.routes import accounts, admin, api, my_games, pages, replays, seats, ws
 
     app.mount("/static", StaticFiles(directory=str(project_dir("static"))), name="static")
     # Routes are matched in this order, each request trying every route before its own: the game
@@ -195,6 +210,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(my_games.router)
     app.include_router(replays.router)
     app.include_router(admin.router)
+    app.include_router(accounts.router)
+    app.include_router(accounts.pages)
     app.include_router(pages.router)
     return app
 

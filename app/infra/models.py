@@ -80,6 +80,12 @@ class SeatRow(OfGame, Base):
     # A person's seat a bot plays while they are away (their token still holds it: app.seats.zombies).
     zombie: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # a socket of it was open
+    # The account that holds this seat (app.accounts), and the seat's token sealed with the server's
+    # key, so any device the account signs in on gets the token without a resume link. Deleting
+    # the account keeps the seat (and the name typed at the claim) and drops the link.
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True,
+                                                   index=True)
+    sealed_token: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class ActionRow(OfGame, Base):
@@ -108,6 +114,58 @@ class ChatRow(OfGame, Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AccountRow(Base):
+    """A player's optional account (app.accounts). `name_key` is the name folded for uniqueness
+    ("Anna" and "anna " cannot both exist); `generation` grows when the password changes or the
+    account signs out everywhere, and a session cookie of an older generation is refused."""
+
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64))
+    name_key: Mapped[str] = mapped_column(String(255), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Which notifications the account wants (app.notify.prefs); None: the defaults.
+    notify: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class NotificationRow(Base):
+    """A message to a player in the outbox (app.notify.outbox): written after the change that
+    caused it committed, sent by whichever instance leases it, retried with a growing delay.
+    `key` makes each notification unique (a turn: game, seat and version), so two instances that
+    see the same change queue it once."""
+
+    __tablename__ = "notifications"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(200), unique=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))  # "email"
+    to_addr: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(200))
+    body: Mapped[str] = mapped_column(Text)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    dropped: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    holder: Mapped[str] = mapped_column(String(64), default="")
+    lease_until: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class NotifyGameRow(Base):
+    """Per game, what the notifier last saw (app.notify.turns): the version, the status and the
+    seats the engine waited for, so a turn, a start or an end is told once."""
+
+    __tablename__ = "notify_games"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    active: Mapped[list] = mapped_column(JSON, default=list)
 
 
 class AdminRow(Base):

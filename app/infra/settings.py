@@ -73,6 +73,12 @@ class Settings(BaseSettings):
     login_delay_after: int = Field(default=5, ge=0)
     login_delay_base: float = Field(default=1.0, ge=0, le=60)
     login_delay_max: float = Field(default=15.0, ge=0, le=120)
+    # Player accounts (app.accounts): sign-ups per address per hour; sign-ins per name from one
+    # address, and per address, in the login window. A name is never locked for every address, so
+    # someone guessing from elsewhere cannot lock its owner out.
+    accounts_per_hour: int = Field(default=20, ge=1, le=10_000)
+    account_logins_per_name_address: int = Field(default=10, ge=1, le=10_000)
+    account_logins_per_address: int = Field(default=100, ge=1, le=100_000)
     # Client addresses (for the limits above) are the TCP peer's. Behind a reverse proxy, list the
     # proxies' addresses or networks ("10.0.0.5,192.168.0.0/16"): only a request from one of them
     # has its X-Forwarded-For header believed. Empty: no forwarded header is ever believed.
@@ -108,6 +114,15 @@ class Settings(BaseSettings):
     webhook_attempts: int = Field(default=8, ge=1, le=30)        # then that notification is dropped
     webhook_backoff: float = Field(default=1.0, gt=0, le=600)    # first retry delay, doubled each time (max 5 min)
     webhook_lease_seconds: float = Field(default=30.0, ge=1, le=600)
+    # Mail (app.notify): "smtp://user:password@host:587" (STARTTLS when the server offers it),
+    # "smtps://..." (TLS from the start), or empty: no mail at all (no address verification, no
+    # password reset by mail, no mailed notifications). Links in mails start with DOI_PUBLIC_URL.
+    smtp_url: str = ""
+    mail_from: str = "Days of Ire Online <noreply@localhost>"
+    mail_timeout: float = Field(default=20.0, gt=0, le=300)     # seconds for one whole attempt
+    notify_tick: float = Field(default=1.0, gt=0, le=60)        # how often the outbox and the notifier look
+    notify_attempts: int = Field(default=8, ge=1, le=30)        # then that notification is dropped
+    notify_backoff: float = Field(default=5.0, gt=0, le=3600)   # first retry delay, doubled each time
 
     def check_secret_key(self) -> None:
         """Raise WeakSecretKey if DOI_SECRET_KEY is set to something guessable: whoever guesses it

@@ -55,7 +55,7 @@ _START = (update(_GAMES).where(_GAMES.c.id == bindparam("gid"), _GAMES.c.status 
           .values(status="active", updated_at=bindparam("now")))
 _LEAVE = (update(_SEAT_ROWS).where(_SEAT_ROWS.c.game_id == bindparam("gid"), _SEAT_ROWS.c.seat == bindparam("seat_name"),
                                    _SEAT_ROWS.c.token_hash == bindparam("h"))
-          .values(name=None, token_hash=None, guest_id=None, claimed_at=None))
+          .values(name=None, token_hash=None, guest_id=None, claimed_at=None, account_id=None, sealed_token=None))
 _SEAT_OF_TOKEN = select(_SEAT_ROWS.c.seat).where(_SEAT_ROWS.c.game_id == bindparam("gid"),
                                                 _SEAT_ROWS.c.token_hash == bindparam("h"))
 _CHAT = ChatRow.__table__

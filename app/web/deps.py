@@ -8,7 +8,9 @@ from typing import Annotated
 
 from fastapi import Depends, Header, HTTPException, Request
 
-from app.infra.security import ADMIN_COOKIE, ADMIN_MAX_AGE, Signer
+from app.accounts.sessions import session_account
+from app.accounts.store import Account
+from app.infra.security import ADMIN_COOKIE, ADMIN_MAX_AGE, SESSION_COOKIE, Signer
 from app.infra.settings import Settings
 from app.play.hub import Hub
 from app.play.store import GameStore, StoreError
@@ -51,11 +53,29 @@ async def require_admin(request: Request) -> str:
     return data["admin"]
 
 
+async def signed_in(request: Request) -> tuple[Account, str] | None:
+    """The account the session cookie signs in and the cookie's CSRF token, or None."""
+    state = request.app.state
+    return await session_account(state.signer, state.accounts, request.cookies.get(SESSION_COOKIE))
+
+
+async def require_account(request: Request) -> tuple[Account, str]:
+    """As require_admin, for a player's account: 401 without a valid session, 403 when a request
+    that changes something lacks the CSRF token signed into the cookie."""
+    me = await signed_in(request)
+    if me is None:
+        raise HTTPException(status_code=401, detail="Sign in first.")
+    if request.method not in ("GET", "HEAD", "OPTIONS") and request.headers.get("x-csrf-token") != me[1]:
+        raise HTTPException(status_code=403, detail="Missing or wrong CSRF token.")
+    return me
+
+
 StoreDep = Annotated[GameStore, Depends(get_store)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 SignerDep = Annotated[Signer, Depends(get_signer)]
 AdminDep = Annotated[str, Depends(require_admin)]
+AccountDep = Annotated[tuple[Account, str], Depends(require_account)]
 
 
 def bearer(authorization: str | None) -> str | None:

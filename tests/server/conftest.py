@@ -67,7 +67,8 @@ def empty_db_url(request, tmp_path):
 def make_settings(url: str) -> Settings:
     # Bots move far faster than people: lift the per-connection message rate (tested on its own).
     return Settings(database_url=url, secret_key="test-secret-0123456789abcdefghijklmnopq", snapshot_every=10, messages_per_second=10_000,
-                    message_burst=10_000, rooms_per_hour=10_000, json_logs=False, bot_pause=0)
+                    message_burst=10_000, rooms_per_hour=10_000, json_logs=False, bot_pause=0,
+                    accounts_per_hour=10_000, account_logins_per_address=10_000)
 
 
 @pytest.fixture

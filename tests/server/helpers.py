@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
 
+import httpx
+
 
 def create_room(client, revolutionaries=2, options=None, private=False) -> dict:
     r = client.post("/api/games", json={"revolutionaries": revolutionaries, "options": options or {},
@@ -158,3 +160,10 @@ def undoable_room(client, body: dict, seat: str = "soviet", tries: int = 30) -> 
             return room, tokens
         client.portal.call(client.app.state.store.set_status, room["id"], "abandoned")
     raise AssertionError(f"no room in {tries} whose {seat} could undo its first move")
+
+
+def browser(client) -> httpx.Client:
+    """Another browser on the app `client` runs: its own cookie jar, the same app and event loop.
+    (A second TestClient(app) would run each request in an event loop of its own, and the app's
+    locks and database pool belong to the lifespan's loop.)"""
+    return httpx.Client(transport=client._transport, base_url=client.base_url)

@@ -13,7 +13,7 @@ from app.infra.security import GUEST_COOKIE, new_token
 from app.play.games import make_move, push_room, wake_bots
 from app.play.rooms import invite_url, seat_infos
 from app.play.store import StoreError
-from app.web.deps import AuthHeader, StoreDep, bearer, client_ip, known_seat
+from app.web.deps import AuthHeader, StoreDep, bearer, client_ip, known_seat, signed_in
 from app.web.limits import Limit
 from app.web.routes.seats import room_extras
 from app.web.schemas import (
@@ -119,6 +119,9 @@ async def claim_seat(gid: GameId, seat: str, body: ClaimSeat, request: Request, 
         raise StoreError(f"The {GUEST_COOKIE} cookie is not a guest cookie of this site: remove it and try again.",
                          400)
     token = await store.claim(gid, seat, body.name, body.invite, guest["guest"])
+    me = await signed_in(request)
+    if me is not None:  # the seat follows the account to its other devices
+        await state.accounts.adopt(me[0].id, [(gid, seat, token)], state.sealer.seal)
     response.set_cookie(GUEST_COOKIE, signer.dumps({**guest, "name": body.name}), httponly=True, samesite="lax",
                         secure=settings.cookie_secure, max_age=365 * 24 * 3600)
     await push_room(request.app, gid)

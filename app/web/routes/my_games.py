@@ -1,15 +1,16 @@
-"""GET /api/my/games: the games this browser holds a seat in (by its signed guest cookie), most
-recently active first, each with a "your turn" mark. Only this browser's own seats are named."""
+"""GET /api/my/games: the games this browser holds a seat in (by its signed guest cookie, and those
+of the account signed in on it), most recently active first, each with a "your turn" mark. Only
+this browser's own seats are named."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from app.infra.models import GameRow, SeatRow
 from app.infra.security import GUEST_COOKIE
 from app.play.rooms import seat_infos
-from app.web.deps import SignerDep, StoreDep
+from app.web.deps import SignerDep, StoreDep, signed_in
 from app.web.schemas import SeatInfo
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -31,11 +32,17 @@ class MyGame(BaseModel):
 @router.get("/my/games", response_model=list[MyGame], summary="The games this browser holds a seat in")
 async def my_games(request: Request, store: StoreDep, signer: SignerDep) -> list[MyGame]:
     guest = (signer.loads(request.cookies.get(GUEST_COOKIE)) or {}).get("guest")
-    if not isinstance(guest, str) or not guest:
+    me = await signed_in(request)
+    held = []
+    if isinstance(guest, str) and guest:
+        held.append(SeatRow.guest_id == guest)
+    if me is not None:  # an account's seats, claimed on any device
+        held.append(SeatRow.account_id == me[0].id)
+    if not held:
         return []
     async with store.sessions() as s:
         q = (select(GameRow, SeatRow.seat).join(SeatRow, SeatRow.game_id == GameRow.id)
-             .where(SeatRow.guest_id == guest).order_by(GameRow.updated_at.desc(), GameRow.id))
+             .where(or_(*held)).order_by(GameRow.updated_at.desc(), GameRow.id))
         rows = (await s.execute(q.limit(LIMIT * 4))).all()
     mine: dict[str, list[str]] = {}
     games: dict[str, GameRow] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 
-from app.infra.models import ClockRow, HookRow
+from app.infra.models import ClockRow, HookRow, NotifyGameRow
 from app.play.games import wake_bots
 from app.play.store import StoreError
 from app.seats.hook_urls import check_target
@@ -28,7 +28,8 @@ def room_extras(body: CreateGame, settings):
             raise StoreError(f"webhook: {e}", 422) from e
 
     def rows(gid: str) -> list:
-        out: list = []
+        # What the notifier (app.notify.turns) saw last: an open room, nobody to act yet.
+        out: list = [NotifyGameRow(game_id=gid, version=-1, status="open", active=[])]
         if pace is not None:
             out.append(ClockRow(game_id=gid, version=-1, state={}, next_deadline=None))
         if body.webhook is not None:

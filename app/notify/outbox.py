@@ -1,0 +1,109 @@
+"""The outbox of notifications: queued inside a transaction after the change that caused them,
+sent by a loop on every instance. A row is leased before it is sent (an UPDATE that only one
+instance wins), so two instances never both send it; a holder that dies loses its lease and the
+row goes out from another. A failed attempt waits twice as long as the one before; after
+DOI_NOTIFY_ATTEMPTS it is dropped. Nothing here runs inside a move."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import and_, false, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from app.infra.models import NotificationRow
+from app.infra.periodic import LoopService
+
+log = logging.getLogger("doi.notify")
+LEASE = timedelta(minutes=2)
+BATCH = 20
+MAX_BACKOFF = 6 * 3600.0
+_ROWS = NotificationRow.__table__
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+async def queue(s, postgres: bool, *, key: str, account_id: int, to: str, subject: str, body: str) -> None:
+    """Queue one mail in session `s`'s transaction; a key already queued is left as it is."""
+    now = _now()
+    values = {"key": key, "account_id": account_id, "channel": "email", "to_addr": to, "subject": subject,
+              "body": body, "attempts": 0, "next_at": now, "sent_at": None, "dropped": False, "holder": "",
+              "lease_until": now, "created_at": now}
+    insert = pg_insert if postgres else sqlite_insert
+    await s.execute(insert(_ROWS).values(**values).on_conflict_do_nothing(index_elements=["key"]))
+
+
+class OutboxSender(LoopService):
+    task_name = "doi-outbox"
+
+    def __init__(self, app, mailer):
+        self.app, self.mailer = app, mailer
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
+        self._wake = asyncio.Event()
+        self.sent = 0
+
+    def poke(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        tick = self.app.state.settings.notify_tick
+        while True:
+            try:
+                await self.send_due()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the outbox failed a round; trying again")
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), tick)
+            except TimeoutError:
+                pass
+
+    async def send_due(self) -> int:
+        store, now = self.app.state.store, _now()
+        async with store.reading() as s:
+            ids = (await s.execute(select(_ROWS.c.id).where(
+                _ROWS.c.sent_at.is_(None), _ROWS.c.dropped == false(), _ROWS.c.next_at <= now,
+                _ROWS.c.lease_until <= now).order_by(_ROWS.c.next_at).limit(BATCH))).scalars().all()
+        done = 0
+        for nid in ids:
+            row = await self._lease(nid)
+            if row is not None:
+                await self._attempt(row)
+                done += 1
+        return done
+
+    async def _lease(self, nid: int):
+        now = _now()
+        async with self.app.state.store.transaction() as s:
+            won = await s.execute(update(_ROWS).where(and_(_ROWS.c.id == nid, _ROWS.c.lease_until <= now,
+                                                           _ROWS.c.sent_at.is_(None)))
+                                  .values(holder=self.holder, lease_until=now + LEASE))
+            if won.rowcount != 1:
+                return None  # another instance has it
+            return (await s.execute(select(_ROWS).where(_ROWS.c.id == nid))).one()
+
+    async def _attempt(self, row) -> None:
+        settings = self.app.state.settings
+        try:
+            await self.mailer.send(row.to_addr, row.subject, row.body)
+        except Exception as e:  # noqa: BLE001 - any failure of the SMTP side is a failed attempt
+            attempts = row.attempts + 1
+            delay = min(settings.notify_backoff * 2 ** (attempts - 1), MAX_BACKOFF)
+            dropped = attempts >= settings.notify_attempts
+            log.warning("a notification could not be sent", extra={"notification": row.id, "attempt": attempts,
+                                                                     "error": type(e).__name__, "dropped": dropped})
+            values = {"attempts": attempts, "next_at": _now() + timedelta(seconds=delay), "dropped": dropped,
+                      "lease_until": _now()}
+        else:
+            self.sent += 1
+            values = {"attempts": row.attempts + 1, "sent_at": _now(), "lease_until": _now()}
+        async with self.app.state.store.transaction() as s:
+            await s.execute(update(_ROWS).where(_ROWS.c.id == row.id).values(**values))
