@@ -223,13 +223,16 @@ export function prettyText(text, seats, me) {
     .replace(/\b(rev[1-4])\b/g, (m) => playerName(m, seats) || SEAT_LABEL[m]);
 }
 
-/** The row under the prompt that holds the seat's own tools (the resume link, the notification
- *  button): one line, so the decision and the board above the fold keep their room. */
+/** The seat's own tools (the resume link, the notification button), on the prompt's first line
+ *  beside who and when: no line of their own, so the decision, the goal and the board above the fold
+ *  keep their room. */
 export function seatTools() {
   let row = document.getElementById("seat-tools");
   if (!row) {
     row = el("div", { class: "seat-tools", id: "seat-tools" });
-    document.getElementById("prompt").append(row);
+    const who = document.querySelector("#prompt .who");
+    if (who) who.insertBefore(row, document.getElementById("kbd-hint"));
+    else document.getElementById("prompt").append(row);
   }
   return row;
 }

@@ -52,6 +52,9 @@ export class SinceLastMove {
     if (seat !== this.seat || this.shownFor !== upto || !entries.length) return;
     const box = clear(this.box);
     const key = entries.filter((e) => KEY.test(e.text) || e.dice);
+    // The game's opening lines (its setup, "the Soviet phase begins") are no news: a box saying so
+    // would only push the table down.
+    if (from === 0 && entries.every((e) => e.phase === "setup" || / phase begins\.$/.test(e.text))) return;
     const lines = [];
     let group = null;
     for (const e of key.slice(-MAX_LINES)) {

@@ -68,7 +68,7 @@ def test_rules_page_says_the_goal_and_a_search_for_victory_finds_it(server, brow
     shot(page, f"rules-search-victory-{size}")
     page.fill("#filter", "")
     # A card named in the rules text leads to its entry in the catalogue.
-    page.locator("#end a.cref[href='#card-e22']").click()
+    page.locator("#end a.card-link[href='#card-e22']").click()
     settle(page)
     assert in_view(page, "#card-e22"), (box_of(page, "#card-e22"), page.evaluate("() => [scrollY, document.body.scrollHeight]"))
     assert "Battle" in page.inner_text("#card-e22")
