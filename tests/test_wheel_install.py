@@ -86,7 +86,14 @@ def test_the_wheel_migrates_a_fresh_sqlite_database_and_serves_the_lobby(install
             assert httpx.get(base + path).status_code == 200, path
         room = httpx.post(base + "/api/games", json={"revolutionaries": 1})
         assert room.status_code in (200, 201), room.text
+        rules = httpx.get(base + "/rules")  # renders docs/rulings.md, which the wheel carries
+        assert rules.status_code == 200 and 'id="ruling-R5"' in rules.text
     finally:
         server.terminate()
         server.wait(timeout=15)
         log.close()
+    # The hard bot's position estimate travels with the bots package.
+    models = run([str(venv / "bin/python"), "-c", "from bots.evaluate import _models; print(len(_models()))"],
+                 cwd=work, env=env).stdout
+    assert int(models) > 0
+
