@@ -5,6 +5,7 @@
 // for the lesson's deal hold only in the position they name, general lines teach the rest, and the
 // Hint gives the concrete move. After the first day the coach says goodbye and lets go.
 import { api } from "./common.js";
+import { actionKey } from "./hint.js";
 
 const gid = document.getElementById("main").dataset.game;
 const $ = (id) => document.getElementById(id);
@@ -24,6 +25,9 @@ export function context(view, me) {
     event_here: here && here.event ? here.event.id : null,
     active_here: here ? (here.fighters || []).filter((f) => f.active).length : 0,
     hand: (view.hand || []).map((c) => c.id), can: new Set(acts.map((a) => a.type)),
+    offered: new Set(acts.map(actionKey)),
+    fighters: Object.fromEntries(here ? (here.fighters || []).map((f) => [f.id, !!f.active]) : []),
+    events: Object.fromEntries(Object.entries(view.locations || {}).map(([k, l]) => [k, l.event ? l.event.id : null])),
   };
 }
 
@@ -32,6 +36,9 @@ function holds(when, ctx) {
     if (k === "hand_has") return want.every((id) => ctx.hand.includes(id));
     if (k === "can") return ctx.can.has(want);
     if (k === "cannot") return !ctx.can.has(want);
+    if (k === "offers") return ctx.offered.has(actionKey(want));
+    if (k === "fighter_active") return Object.entries(want).every(([id, on]) => ctx.fighters[id] === on);
+    if (k === "event_at") return Object.entries(want).every(([loc, id]) => ctx.events[loc] === id);
     return ctx[k] === want;
   });
 }

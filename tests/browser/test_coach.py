@@ -106,6 +106,10 @@ def test_learn_to_play_coaches_the_first_day_and_hints(server, browser, name, vi
     for line, words, target in steps:
         text = coach_line(page, line)
         assert words in text, (line, text)
+        # A button the coach names by its words is there, worded so.
+        for quoted in re.findall(r"“([^”]+)”", page.inner_text("#coach-do")):
+            labels = page.eval_on_selector_all("#buttons button", "bs => bs.map((b) => b.textContent)")
+            assert quoted in labels, (line, quoted, labels)
         assert not page.query_selector(".hinted") or line == "d1-start", "an old hint's mark is gone after a move"
         if line == "d1-activate-margit":
             page.screenshot(path=f"/tmp/coach-{name}-activate.png")
