@@ -35,6 +35,8 @@ function render() {
   if (!box || !c) return;
   box.hidden = !(seat && seat.token && c.me !== "spectator" && c.status === "active" && solo(c.seats, c.me));
   if (box.hidden) return;
+  const keys = $("kbd-hint");
+  if (keys && !keys.dataset.hintKey) { keys.dataset.hintKey = "1"; keys.append(" · H asks for a hint"); }
   const mine = deciding(c.view);
   const fresh = st.hint && st.hint.version === c.version;
   $("hint-btn").disabled = !mine || st.asking;

@@ -65,6 +65,7 @@ def start_lesson(browser, server, viewport):
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + "/")
+    page.screenshot(path=f"/tmp/coach-lobby-{viewport['width']}.png")
     page.fill("#solo-name", "Anna")
     page.click("#learn-btn")
     page.wait_for_url("**/table", timeout=15_000)
