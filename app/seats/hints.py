@@ -9,6 +9,7 @@ action is applied, no row written (but the rate limit's count).
 """
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -76,15 +77,26 @@ class Hints:
         self.app = app
         self.pool = pool
         self.cache: OrderedDict[tuple[str, str, int], Hint] = OrderedDict()
+        self.inflight: dict[tuple[str, str, int], asyncio.Future] = {}
 
     async def ask(self, gid: str, seat: str, version: int) -> Hint:
-        """The hint for `seat`'s decision at `version` (which must be the game's current one)."""
-        store = self.app.state.store
-        check_solo(await store.seats(gid), seat)
+        """The hint for `seat`'s decision at `version` (which must be the game's current one). Asks
+        about one decision at once (a double click, two tabs) share one search; an asker who goes
+        away leaves it running, and its answer is kept for the next ask."""
+        check_solo(await self.app.state.store.seats(gid), seat)
         key = (gid, seat, version)
         if key in self.cache:
             self.cache.move_to_end(key)
             return self.cache[key]
+        task = self.inflight.get(key)
+        if task is None:
+            task = self.inflight[key] = asyncio.ensure_future(self._search(key))
+            task.add_done_callback(lambda _: self.inflight.pop(key, None))
+        return await asyncio.shield(task)
+
+    async def _search(self, key: tuple[str, str, int]) -> Hint:
+        gid, seat, version = key
+        store = self.app.state.store
         now, status, game = await store.current(gid)
         if status != "active":
             raise StoreError("The game is not running: there is no decision to hint at.", 409, "not_running")

@@ -20,7 +20,8 @@ LESSON = LESSONS["first_game"]
 def settings(url, **kw):
     s = make_settings(url)
     # A short search keeps the tests quick; the hint is still the search's (the think pool's) answer.
-    return s.model_copy(update={"hint_think_ms": 50, **kw})
+    # A long grace: a loaded test machine must not turn the search's answer into the fallback's.
+    return s.model_copy(update={"hint_think_ms": 50, "bot_think_grace": 30.0, **kw})
 
 
 @pytest.fixture
@@ -134,6 +135,53 @@ def test_the_search_sees_only_the_seat_s_view_and_information_set(hint_client, m
     # The Soviet's hand is not where it lies: the information set pools it with the unseen headlines.
     assert soviet_hand and "soviet" not in json.dumps(seen["info"].get("hands", {}))
     assert not any(cid in json.dumps(r.json()) for cid in soviet_hand)
+
+
+def test_a_search_that_misses_its_deadline_answers_the_normal_bot_s_choice(hint_client, monkeypatch):
+    client = hint_client
+    gid, token = learn(client)
+    got = client.get(f"/api/games/{gid}/view", headers=auth(token)).json()
+
+    async def late(*args, **kw):
+        return None  # what ThinkPool.think gives for a dead or late worker
+
+    from app.web.routes.coach import hints
+    monkeypatch.setattr(hints(client.app).pool, "think", late)
+    r = ask(client, gid, token, got["version"])
+    assert r.status_code == 200, r.text
+    h = r.json()
+    assert h["by"] == "normal" and h["playouts"] == 0 and h["action"] == got["view"]["actions"][h["index"]]
+
+
+def test_two_asks_at_once_share_one_search_and_get_one_answer(hint_client, monkeypatch):
+    import threading
+
+    client = hint_client
+    gid, token = learn(client)
+    version = client.get(f"/api/games/{gid}/view", headers=auth(token)).json()["version"]
+    pool = __import__("app.web.routes.coach", fromlist=["hints"]).hints(client.app).pool
+    real, calls = pool.think, []
+
+    async def counted(*args, **kw):
+        calls.append(1)
+        return await real(*args, **kw)
+
+    monkeypatch.setattr(pool, "think", counted)
+    before = state(client, gid)
+    answers, start = [], threading.Barrier(2)
+
+    def one():
+        start.wait()
+        answers.append(ask(client, gid, token, version))
+
+    threads = [threading.Thread(target=one) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert [r.status_code for r in answers] == [200, 200]
+    assert answers[0].json() == answers[1].json() and len(calls) == 1
+    assert state(client, gid) == before
 
 
 def test_only_the_solo_seat_holder_may_ask(db_url):
