@@ -91,8 +91,13 @@ class Hints:
         task = self.inflight.get(key)
         if task is None:
             task = self.inflight[key] = asyncio.ensure_future(self._search(key))
-            task.add_done_callback(lambda _: self.inflight.pop(key, None))
+            task.add_done_callback(lambda t: self._done(key, t))
         return await asyncio.shield(task)
+
+    def _done(self, key: tuple[str, str, int], task: asyncio.Future) -> None:
+        self.inflight.pop(key, None)
+        if not task.cancelled():
+            task.exception()  # a refusal nobody waited for any more (the asker went away) is not an error
 
     async def _search(self, key: tuple[str, str, int]) -> Hint:
         gid, seat, version = key
