@@ -198,7 +198,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from fastapi.staticfiles import StaticFiles
 
     from app.infra.files import project_dir
-    from app.web.routes import accounts, admin, api, my_games, pages, replays, seats, ws
+    from app.web.routes import accounts, admin, api, coach, my_games, pages, replays, seats, ws
 
     app.mount("/static", StaticFiles(directory=str(project_dir("static"))), name="static")
     # Routes are matched in this order, each request trying every route before its own: the game
@@ -207,6 +207,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(api.router)
     app.include_router(seats.router)
+    app.include_router(coach.router)
     app.include_router(my_games.router)
     app.include_router(replays.router)
     app.include_router(admin.router)

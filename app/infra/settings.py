@@ -96,6 +96,10 @@ class Settings(BaseSettings):
     # and the pool is replaced.
     bot_workers: int = Field(default=2, ge=1, le=64)
     bot_think_grace: float = Field(default=2.0, gt=0, le=60)
+    # Hints (app.seats.hints): the hard bot's suggestion for a solo player's decision, searched in the
+    # same worker pool with this budget (CPU ms); at most `hints_per_minute` per client address.
+    hint_think_ms: int = Field(default=400, ge=50, le=5000)
+    hints_per_minute: int = Field(default=12, ge=1, le=10_000)
     # Clocks (app.seats.clocks): how often each instance looks for a clock or deadline that ran out
     # (seconds); the time a seat whose clock ran out gets when its owner takes it back from the bot.
     clock_tick: float = Field(default=1.0, gt=0, le=60)

@@ -218,15 +218,17 @@ class GameStore:
     # ----- rooms ---------------------------------------------------------------------------------
     async def create(self, revolutionaries: int, options: dict, private: bool, ip: str = "",
                      bots: dict[str, str] | None = None, pace: dict | None = None,
-                     extra=None, bot_pace: str = "normal", bot_think_ms: int | None = None) -> tuple[str, dict]:
+                     extra=None, bot_pace: str = "normal", bot_think_ms: int | None = None,
+                     seed: str | None = None) -> tuple[str, dict]:
         """A new room; `bots` (seat -> level) are claimed at once by the server; `extra(gid)` gives
-        more rows to add in the same transaction (a clock, a webhook). Returns the id and an invite
+        more rows to add in the same transaction (a clock, a webhook); `seed` is a lesson's public
+        seed key (app.play.lessons), never given for any other room. Returns the id and an invite
         per human seat."""
         bots = bots or {}
         try:
             options = validate_options(options)
             # A seed key of SEED_KEY_BITS secret bits: a smaller seed is found from the face-up tiles.
-            game = new_game(revolutionaries, secrets.token_hex(SEED_KEY_BITS // 8), options)
+            game = new_game(revolutionaries, seed or secrets.token_hex(SEED_KEY_BITS // 8), options)
         except ValueError as e:
             raise StoreError(str(e), 422) from e
         if set(bots) - set(game.seats):

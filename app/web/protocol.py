@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from app.seats.clocks import PROTOCOL_NOTE as CLOCKS_NOTE
+from app.seats.hints import PROTOCOL_NOTE as HINTS_NOTE
 from app.seats.seat_bots import PROTOCOL_NOTE as BOTS_NOTE
 from app.seats.webhooks import PROTOCOL_NOTE as HOOKS_NOTE
 from app.web.schemas import (
@@ -199,6 +200,7 @@ def render() -> str:
     parts.append(BOTS_NOTE)
     parts.append(CLOCKS_NOTE)
     parts.append(HOOKS_NOTE)
+    parts.append(HINTS_NOTE)
     return "\n".join(parts)
 
 

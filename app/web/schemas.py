@@ -18,6 +18,7 @@ from pydantic import (
 
 from app.infra.models import GameRow, SeatRow
 from app.infra.settings import get_settings
+from app.play.lessons import lesson_of
 from app.play.rooms import seat_infos
 from app.seats.hook_urls import MAX_URL_CHARS, URL_PATTERN, check_url
 from bots.search import DEFAULT_THINK_MS, MAX_THINK_MS, MIN_THINK_MS
@@ -230,13 +231,35 @@ class GameSummary(BaseModel):
     day: int | None = None
     pace: dict[str, Any] | None = Field(default=None, description="The room's pace (null: live, no clock).")
     bot_pace: BotPace = Field(default="normal", description="How fast the room's bots move.")
+    lesson: str | None = Field(default=None, description="The lesson this room is (`first_game`: the room "
+                               "`POST /api/learn` makes, whose table shows the coach); null for every other room.")
 
 
 def summary(row: GameRow, seats: list[SeatRow], day: int | None = None) -> GameSummary:
     return GameSummary(id=row.id, status=row.status, revolutionaries=row.revolutionaries,
                        options=row.options, private=row.private, version=row.version,
                        seats=[SeatInfo(**s) for s in seat_infos(seats)], result=row.result, day=day,
-                       pace=row.pace, bot_pace=row.bot_pace or "normal")
+                       pace=row.pace, bot_pace=row.bot_pace or "normal", lesson=lesson_of(row.seed_key))
+
+
+class HintRequest(Strict):
+    version: StrictInt = Field(ge=0, le=2**31 - 1, description="The version of the view the hint is for (the one on your "
+                               "screen): a JSON integer. An older one answers `409 stale`.")
+
+
+class HintAnswer(BaseModel):
+    """What the hard bot would do in your seat's place: one of your legal actions at `version`."""
+    version: int
+    index: int = Field(description="The action's place in your view's `actions` at that version.")
+    action: dict[str, Any] = Field(description="The action itself, equal to `actions[index]` (the client words it "
+                                   "as it words that choice's button).")
+    by: Literal["hard", "normal"] = Field(description="'hard': the search's choice; 'normal': the greedy bot's, "
+                                          "when the search missed its deadline.")
+    playouts: int = Field(description="How many games the search played out to choose (0: nothing to weigh).")
+
+
+class LearnRequest(Strict):
+    lesson: Literal["first_game"] = Field(default="first_game", description="Which lesson (one so far).")
 
 
 class AdminLogin(Strict):

@@ -120,6 +120,23 @@ if (solo) {
   });
 }
 
+// "Learn to play": the lesson room (POST /api/learn), your seat claimed, its table with the coach.
+const learn = document.getElementById("learn-btn");
+if (learn) {
+  learn.addEventListener("click", async () => {
+    const err = document.getElementById("solo-error");
+    err.textContent = "";
+    learn.disabled = true;
+    try {
+      const name = playerName();
+      await startPlaying(await api("/api/learn", { method: "POST", body: { lesson: "first_game" } }), name);
+    } catch (e) {
+      err.textContent = e.message;
+      learn.disabled = false;
+    }
+  });
+}
+
 const create = document.getElementById("create-form");
 if (create) {
   showSeatsFor(create);

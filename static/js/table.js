@@ -17,6 +17,7 @@ import { ViewStream } from "./wire.js";
 import { FullLog } from "./fulllog.js";
 import { renderGoal } from "./goal.js";
 import { SinceLastMove } from "./since.js";
+import { actionKey } from "./hint.js";
 
 const main = document.getElementById("main");
 const gid = main.dataset.game;
@@ -305,6 +306,8 @@ function render() {
   renderDefault(view, T);
   renderEnd(view);
   revealTargets();
+  // hint.js marks the suggested choice on the freshly drawn table.
+  document.dispatchEvent(new CustomEvent("doi:rendered", { detail: { view, me: st.me, seats: st.seats, version: st.version } }));
 }
 
 /** Whether a node's middle shows on screen, up and down: inside the window below the sticky prompt,
@@ -426,7 +429,7 @@ function renderChoice() {
   if (!st.choice) return;
   box.append(el("p", { class: "choice-title", text: st.choice.title }));
   for (const a of st.choice.acts) {
-    box.append(el("button", { class: "action", "data-action-type": a.type, text: label(a), onclick: () => act(a) }));
+    box.append(el("button", { class: "action", "data-action-type": a.type, "data-action-key": actionKey(a), text: label(a), onclick: () => act(a) }));
   }
   for (const x of st.choice.extra) box.append(el("button", { class: "action", text: x.label, onclick: x.run }));
   box.append(el("button", { class: "secondary", text: "Close", onclick: () => { st.choice = null; st.selectedFrom = null; render(); } }));
@@ -466,7 +469,7 @@ function renderButtons(view, T) {
   const list = [...T.buttons].sort((a, b) => (order[a.type] || 0) - (order[b.type] || 0));
   for (const a of list) {
     const cls = a.type === "done" || a.type === "end_turn" ? "primary" : (a.type === "undo" || a.type === "cancel") ? "secondary" : "action";
-    const b = el("button", { class: cls, "data-action-type": a.type, text: label(a), onclick: () => act(a) });
+    const b = el("button", { class: cls, "data-action-type": a.type, "data-action-key": actionKey(a), text: label(a), onclick: () => act(a) });
     if (a.type === "undo") b.title = "Undo (U or Ctrl+Z)";
     box.append(b);
   }
@@ -607,6 +610,13 @@ document.addEventListener("keydown", (ev) => {
     }
     if (st.defaultAction) { ev.preventDefault(); guarded(st.defaultAction, { single: true, kind: "enter" }); }
   }
+});
+// The hint's "Play it" (hint.js): the suggested action, asked about first when it cannot be undone.
+document.addEventListener("doi:play", (ev) => {
+  const a = ev.detail && ev.detail.action;
+  const key = a && actionKey(a);
+  const legal = st.view && (st.view.actions || []).find((x) => actionKey(x) === key);
+  if (legal && ev.detail.version === st.version) guarded(legal, { single: true, kind: "hint" });
 });
 setInterval(() => { if (st.ws && st.ws.readyState === WebSocket.OPEN) send({ type: "ping" }); }, 25000);
 

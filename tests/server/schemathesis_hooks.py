@@ -67,6 +67,11 @@ def versions_are_json_integers(ctx, body) -> bool:
     return not _integral_float(body.get("version") if isinstance(body, dict) else None)
 
 
+@schemathesis.hook("filter_body").apply_to(method="POST", path="/api/games/{gid}/hint")
+def hint_versions_are_json_integers(ctx, body) -> bool:
+    return not _integral_float(body.get("version") if isinstance(body, dict) else None)
+
+
 @schemathesis.hook("filter_case").apply_to(method="POST", path="/api/games")
 def within_the_rules_of_a_room_in_every_phase(ctx, case) -> bool:
     """The same rules for whole cases: the coverage phase applies `filter_case`, not `filter_body`."""

@@ -8,9 +8,9 @@ import re
 
 from starlette.routing import WebSocketRoute
 
-from app.web.routes import admin, api, my_games, pages, replays, seats, ws
+from app.web.routes import admin, api, coach, my_games, pages, replays, seats, ws
 
-ROUTERS = {"ws": ws, "api": api, "seats": seats, "my_games": my_games, "replays": replays, "admin": admin,
+ROUTERS = {"ws": ws, "api": api, "seats": seats, "coach": coach, "my_games": my_games, "replays": replays, "admin": admin,
            "pages": pages}
 
 

@@ -63,10 +63,15 @@ async def create_game(body: CreateGame, request: Request) -> CreatedGame:
     except Exception:
         await limiter.give_back(taken)  # refused options: no room was made
         raise
+    return created(app, gid, invites, pace, body.webhook is not None)
+
+
+def created(app, gid: str, invites: dict[str, str], pace: dict | None, webhook: bool = False) -> CreatedGame:
+    """Tell the services of a new room and answer with its invite links."""
     app.state.clocks.created(gid, pace)  # what their first look at the room would read
-    app.state.hooks.created(gid, body.webhook is not None)
+    app.state.hooks.created(gid, webhook)
     wake_bots(app, gid)  # a room of bots only starts at once
-    base = settings.public_url.rstrip("/")
+    base = app.state.settings.public_url.rstrip("/")
     return CreatedGame(id=gid, invites={seat: invite_url(base, gid, seat, inv) for seat, inv in invites.items()},
                        spectate=f"{base}/games/{gid}")
 
