@@ -149,7 +149,8 @@ def test_zhukov_rates_the_revolutionaries_against_the_deck_of_their_options(clie
     out = model.rate([[me], [deck]], ranks=[1, 2] if won else [2, 1])
     close(got, out[0][0])
     assert got["wins"] == int(won)
-    assert client.get("/api/leaderboard", params={"ruleset": "zhukov", "side": "soviet"}).status_code == 422
+    board = client.get("/api/leaderboard", params={"ruleset": "zhukov", "side": "soviet"}).json()
+    assert (board["total"], board["players"]) == (0, [])  # nobody plays the Soviet in Zhukov
 
 
 def test_games_not_between_accounts_do_not_rate(client):
@@ -159,14 +160,16 @@ def test_games_not_between_accounts_do_not_rate(client):
     tokens = {"soviet": claim(soviet, room, "soviet"), "rev1": claim(browser(client), room, "rev1")}
     play_out(client, room["id"], tokens, seed=9)
     store = client.app.state.store
-    assert client.portal.call(rate_game, store, room["id"]) is None  # the rater dealt with it already...
-    assert ratings_of(client, sname) == {}  # ...without a rating
+    assert client.portal.call(rate_game, store, room["id"]) in (None, "not between accounts")
+    assert marker(client, room["id"]) == (False, "not between accounts")
+    assert ratings_of(client, sname) == {}
     assert client.get(f"/api/players/{sname}").json()["wins"][0]["games"] == 1  # yet the game counts as played
     # One account on both sides (a solo game against itself): no rating either.
     room = create_room(client, 1)
     tokens = {"soviet": claim(soviet, room, "soviet"), "rev1": claim(soviet, room, "rev1")}
     play_out(client, room["id"], tokens, seed=11)
     client.portal.call(client.app.state.rater.sweep)
+    assert marker(client, room["id"]) == (False, "one account on both sides")
     assert ratings_of(client, sname) == {}
     # An abandoned game between accounts: no rating.
     other, oname = account_browser(client)
@@ -175,7 +178,57 @@ def test_games_not_between_accounts_do_not_rate(client):
     claim(other, room, "rev1")
     client.portal.call(store.set_status, room["id"], "abandoned")
     assert client.portal.call(rate_game, store, room["id"]) is None
-    assert ratings_of(client, oname) == {}
+    assert marker(client, room["id"]) is None and ratings_of(client, oname) == {}
+
+
+def marker(client, gid: str):
+    """(rated, note) of the game's marker, or None when the rater has not dealt with it."""
+    from app.infra.models import RatedGameRow
+
+    async def read():
+        async with client.app.state.store.reading() as s:
+            row = await s.get(RatedGameRow, gid)
+            return (row.rated, row.note) if row else None
+
+    return client.portal.call(read)
+
+
+def test_the_migration_marks_games_that_ended_before_ratings_so_they_are_never_rated(tmp_path):
+    """A finished game between accounts from before ratings existed: marked, never rated late."""
+    from alembic import command
+    from sqlalchemy import create_engine, text
+
+    from app.infra.migrate import alembic_config
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    command.upgrade(alembic_config(url), "0012_notifications")
+    engine = create_engine(url)
+    with engine.begin() as c:
+        for i in (1, 2):
+            c.execute(text("INSERT INTO accounts (id, name, name_key, password_hash, email_verified, generation, "
+                           "created_at) VALUES (:i, :n, :n, 'x', false, 0, CURRENT_TIMESTAMP)"), {"i": i, "n": f"old{i}"})
+        c.execute(text("INSERT INTO games (id, revolutionaries, options, private, seed, status, version, result, "
+                       "creator_ip, bot_skip, created_at, updated_at) VALUES ('oldgame', 1, '{}', false, 1, "
+                       "'finished', 3, '{\"winner\": \"soviet\", \"reason\": \"x\"}', '', false, "
+                       "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"))
+        for seat, acct in (("soviet", 1), ("rev1", 2)):
+            c.execute(text("INSERT INTO seats (game_id, seat, invite_hash, account_id, zombie) "
+                           "VALUES ('oldgame', :s, 'h', :a, false)"), {"s": seat, "a": acct})
+    command.upgrade(alembic_config(url), "head")
+    with engine.begin() as c:
+        assert c.execute(text("SELECT rated, note FROM rated_games WHERE game_id = 'oldgame'")).one() == \
+            (0, "ended before ratings")
+    engine.dispose()
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+
+    with TestClient(create_app(make_settings(url))) as client:
+        client.portal.call(client.app.state.rater.sweep)
+        assert client.portal.call(rate_game, client.app.state.store, "oldgame") is None
+        assert client.get("/api/players/old1").json()["ratings"] == []
+        assert client.get("/api/players/old1").json()["wins"] == [
+            {"ruleset": "conflict", "side": "soviet", "games": 1, "wins": 1}]
 
 
 def test_two_raters_at_once_rate_a_game_once(db_url):
