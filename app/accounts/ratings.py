@@ -28,6 +28,7 @@ from app.play.store import StoreError
 log = logging.getLogger("doi.ratings")
 SIDES = {"conflict": ("soviet", "revolutionaries"), "zhukov": ("revolutionaries",)}
 SWEEP_BATCH = 200
+TICK = 0.25  # seconds between the rater's rounds
 
 
 def side_of(seat: str) -> str:
@@ -99,13 +100,13 @@ async def _ensure_deck(store, key: str, options: dict, revolutionaries: int) -> 
 async def rate_game(store, gid: str) -> str | None:
     """Deal with a finished game once: returns the marker's note ("rated", or why not), or None
     when there is nothing to do (not over, dealt with already, or by another instance now)."""
-    async with store.reading() as s:
-        if await s.get(RatedGameRow, gid) is not None:
-            return None
-        game = await s.get(GameRow, gid)
-        if game is None or game.status != "finished" or not game.result:
-            return None
-        options, revolutionaries = dict(game.options), game.revolutionaries
+    async with store.reading() as s:  # one read: most pokes are of a game running on another instance
+        found = (await s.execute(
+            select(GameRow.status, GameRow.options, GameRow.revolutionaries, RatedGameRow.game_id)
+            .outerjoin(RatedGameRow, RatedGameRow.game_id == GameRow.id).where(GameRow.id == gid))).first()
+    if found is None or found.status != "finished" or found.game_id is not None:
+        return None
+    options, revolutionaries = dict(found.options), found.revolutionaries
     ruleset = options.get("ruleset", "conflict")
     if ruleset == "zhukov":
         await _ensure_deck(store, deck_key(options, revolutionaries), options, revolutionaries)
@@ -235,3 +236,4 @@ class Rater(LoopService):
             games, self._poked = self._poked, set()
             for gid in games:
                 await self._one(gid)
+            await asyncio.sleep(TICK)  # pokes meanwhile wait for the next round: one look per game per tick

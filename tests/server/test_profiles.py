@@ -123,3 +123,33 @@ def test_next_game_counts_a_guests_seats_from_its_cookie(client):
     got = guest.get("/api/my/next").json()
     assert got == {"waiting": 1, "next": {"id": room["id"], "seats": ["soviet"], "url": f"/games/{room['id']}/table"}}
     assert guest.get("/api/my/next", params={"current": room["id"]}).json() == {"waiting": 0, "next": None}
+
+
+def test_a_deleted_account_leaves_no_profile_and_no_rating(client):
+    from sqlalchemy import func, select
+
+    from app.infra.models import AccountRow, RatingRow
+    from tests.server.test_ratings import account_browser, rated
+
+    soviet, sname = account_browser(client)
+    rev, rname = account_browser(client)
+    room = create_room(client, 1)
+    tokens = {"soviet": claim(soviet, room, "soviet"), "rev1": claim(rev, room, "rev1")}
+    play_out(client, room["id"], tokens, seed=6)
+    rated(client, sname, ("conflict", "soviet"))
+
+    async def read(query):
+        async with client.app.state.store.reading() as s:
+            return (await s.execute(query)).scalar_one()
+
+    gone = client.portal.call(read, select(AccountRow.id).where(AccountRow.name == sname))
+    count = select(func.count()).select_from(RatingRow).where(RatingRow.account_id == gone)
+    assert client.portal.call(read, count) == 1
+    csrf = soviet.get("/api/me").json()["csrf"]
+    r = soviet.request("DELETE", "/api/me", headers={"X-CSRF-Token": csrf}, json={"password": PASSWORD})
+    assert r.status_code == 204
+    assert client.get(f"/api/players/{sname}").status_code == 404
+    assert client.portal.call(read, count) == 0  # its ratings went with it
+    # The other player's profile still lists the game; the seat is no account's any more.
+    game = client.get(f"/api/players/{rname}").json()["finished"][0]
+    assert {p["seat"]: p["account"] for p in game["players"]} == {"soviet": None, "rev1": rname}

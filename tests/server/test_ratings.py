@@ -66,6 +66,21 @@ def rated(client, name: str, key, games: int = 1, timeout: float = 20.0) -> dict
     raise AssertionError(f"{name} was never rated on {key}")
 
 
+def stored(client, name: str, side: str, ruleset: str = "conflict") -> tuple[float, float]:
+    """The exact (mu, sigma) the database holds (the API rounds them)."""
+    from sqlalchemy import select
+
+    from app.infra.models import AccountRow, RatingRow
+
+    async def read():
+        async with client.app.state.store.reading() as s:
+            return tuple((await s.execute(
+                select(RatingRow.mu, RatingRow.sigma).join(AccountRow, AccountRow.id == RatingRow.account_id)
+                .where(AccountRow.name == name, RatingRow.ruleset == ruleset, RatingRow.side == side))).one())
+
+    return client.portal.call(read)
+
+
 def account_browser(client):
     who = browser(client)
     name, _ = sign_up(who, fresh_name("Rated"))
@@ -110,6 +125,20 @@ def test_a_one_on_one_game_between_accounts_rates_both_exactly_as_openskill_does
     client.portal.call(client.app.state.rater.sweep)
     assert ratings_of(client, sname)[("conflict", "soviet")] == s_got
     assert ratings_of(client, rname)[("conflict", "revolutionaries")] == r_got
+
+    # A second game starts from the ratings the first left.
+    s_before, r_before = stored(client, sname, "soviet"), stored(client, rname, "revolutionaries")
+    room = create_room(client, 1)
+    tokens = {"soviet": claim(soviet, room, "soviet", "S"), "rev1": claim(rev, room, "rev1", "R")}
+    result = play_out(client, room["id"], tokens, seed=4)
+    s_got = rated(client, sname, ("conflict", "soviet"), games=2)
+    r_got = rated(client, rname, ("conflict", "revolutionaries"), games=2)
+    s, r = model.rating(*s_before), model.rating(*r_before)
+    again = result["winner"] == "soviet"
+    [[w], [lo]] = model.rate([[s], [r]] if again else [[r], [s]])
+    close(s_got, w if again else lo)
+    close(r_got, lo if again else w)
+    assert s_got["wins"] == int(soviet_won) + int(again)
 
 
 def test_a_team_of_two_counts_as_its_average_player_and_a_guest_is_a_new_player_never_changed(client):
