@@ -11,6 +11,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from .conftest import ARTIFACTS
+from .test_csp import RECORD_VIOLATIONS, violations
 
 pytestmark = pytest.mark.browser
 PASSWORD = "correct horse battery"
@@ -18,6 +19,7 @@ PASSWORD = "correct horse battery"
 
 def account(browser, server, prefix: str):
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(RECORD_VIOLATIONS)  # every page here runs under its Content-Security-Policy
     name = f"{prefix}{secrets.token_hex(2)}"
     r = ctx.request.post(server.url + "/api/accounts", data={"name": name, "password": PASSWORD})
     assert r.status == 201, r.text()
@@ -111,15 +113,18 @@ def test_next_game_button_and_profile_page(server, browser):
     assert cells[:2] == ["Conflict", "Soviet"] and cells[3:] == ["1", str(int(result["winner"] == "soviet"))]
     assert {first["id"], second["id"]} == set(profile.locator("#live-games li").evaluate_all(
         "items => items.map(li => li.dataset.game)"))
-    replay = profile.locator(f'#finished-games li[data-game="{ended["id"]}"] a.replay')
+    replay = profile.locator(f'#finished-games li[data-game="{ended["id"]}"] a.replay-link')
     assert replay.get_attribute("href") == f"/games/{ended['id']}/replay"
     profile.screenshot(path=str(ARTIFACTS / "profile_1280.png"), full_page=True)
-    profile.click(f'#finished-games li[data-game="{ended["id"]}"] a.replay')
+    profile.click(f'#finished-games li[data-game="{ended["id"]}"] a.replay-link')
     profile.wait_for_url(f"**/games/{ended['id']}/replay", timeout=10_000)
 
     board = bob_ctx.new_page()
     board.goto(f"{server.url}/leaderboard?ruleset=conflict&side=soviet")
     assert "at least 5 rated games" in board.inner_text("main")
+    board.screenshot(path=str(ARTIFACTS / "leaderboard_1280.png"))
     assert errors == []
+    for p in (page, bob_page, profile, board):
+        assert violations(p) == [], p.url
     for ctx in (alice_ctx, bob_ctx):
         ctx.close()
