@@ -266,6 +266,8 @@ def test_two_raters_at_once_rate_a_game_once(db_url):
         settings = make_settings(db_url)
         one, two = AsgiClient(settings), AsgiClient(settings)
         async with one as http_a, two as http_b:
+            for app in (one.app, two.app):  # only the three calls below rate: at the same moment
+                await app.state.rater.stop()
             names = []
             cookies = []
             for _ in range(2):
@@ -343,3 +345,90 @@ def test_leaderboard_lists_players_with_enough_rated_games_best_first_paged(clie
     for bad in ({"page": 0}, {"page": "1.5"}, {"page": "true"}, {"ruleset": "chess"}, {"side": "zhukov"},
                 {"ruleset": "a\x00"}, {"page": "9" * 40}):
         assert client.get("/api/leaderboard", params=bad).status_code == 422, bad
+
+
+def test_a_bot_seat_counts_at_the_fixed_rating_of_its_level_and_never_changes():
+    """docs/ratings.md: a bot is a player of fixed strength per level; an account holding two seats
+    of a side counts once; a guest is a new player."""
+    from app.accounts.rating_math import BOT_RATING, Entrant, rate
+    from app.accounts.ratings import _teams, why_not
+    from app.infra.models import SeatRow
+
+    seats = [SeatRow(seat="soviet", account_id=1), SeatRow(seat="rev1", account_id=2),
+             SeatRow(seat="rev2", bot="hard"), SeatRow(seat="rev3", account_id=2)]
+    assert why_not("conflict", seats) is None
+    teams = _teams(seats, {})
+    assert [(e.key, e.mu, e.sigma) for e in teams["soviet"]] == [((1, "soviet"), 25.0, 25 / 3)]
+    assert [(e.key, e.mu, e.sigma) for e in teams["revolutionaries"]] == [
+        ((2, "revolutionaries"), 25.0, 25 / 3), (None, *BOT_RATING["hard"])]
+    new = rate(teams["revolutionaries"], teams["soviet"])
+    assert set(new) == {(1, "soviet"), (2, "revolutionaries")}  # the bot's rating is nobody's to change
+    model = PlackettLuce(tau=0.0)
+    fresh = math.sqrt((25 / 3) ** 2 + TAU ** 2)
+    hard_mu, hard_sigma = BOT_RATING["hard"]
+    out = model.rate([[model.rating(mu=12.5, sigma=fresh / 2),
+                       model.rating(mu=hard_mu / 2, sigma=math.sqrt(hard_sigma ** 2 + TAU ** 2) / 2)],
+                      [model.rating(mu=25.0, sigma=fresh)]])
+    assert math.isclose(new[(2, "revolutionaries")][0], out[0][0].mu * 2)
+    assert math.isclose(new[(1, "soviet")][0], out[1][0].mu)
+    # A strong teammate makes the win less of a feat than beside a weak one.
+    weak = rate([Entrant("me", 25.0, 25 / 3), Entrant(None, *BOT_RATING["easy"])], [Entrant("them", 25.0, 25 / 3)])
+    assert weak["me"][0] > new[(2, "revolutionaries")][0]
+    assert why_not("conflict", [SeatRow(seat="soviet", account_id=1), SeatRow(seat="rev1", bot="normal")]) \
+        == "not between accounts"
+    assert why_not("zhukov", [SeatRow(seat="rev1", bot="normal"), SeatRow(seat="rev2", guest_id="g")]) == "no account"
+
+
+def test_two_games_ending_at_once_for_one_player_both_count(db_url):
+    """Two instances rate two games of the same Soviet at the same moment: the player's rating
+    ends as the two games applied one after the other (the accounts are locked while rated)."""
+    async def scenario():
+        from app.infra.models import GameRow
+
+        settings = make_settings(db_url)
+        one, two = AsgiClient(settings), AsgiClient(settings)
+        async with one as http_a, two as http_b:
+            for app in (one.app, two.app):  # only the two calls below rate: at the same moment
+                await app.state.rater.stop()
+            jars, names = [], []
+            for _ in range(3):
+                name = fresh_name("Both")
+                r = await http_a.post("/api/accounts", json={"name": name, "password": "correct horse battery"})
+                jars.append(dict(r.cookies))
+                names.append(name)
+                http_a.cookies.clear()
+            gids = []
+            for opponent in (1, 2):
+                room = (await http_a.post("/api/games", json={"revolutionaries": 1, "options": {}})).json()
+                for seat, jar in (("soviet", jars[0]), ("rev1", jars[opponent])):
+                    r = await http_a.post(f"/api/games/{room['id']}/seats/{seat}", cookies=jar,
+                                          json={"name": seat, "invite": invite_of(room, seat)})
+                    assert r.status_code == 200
+                gids.append(room["id"])
+            store_a, store_b = one.app.state.store, two.app.state.store
+            for gid, winner in zip(gids, ("soviet", "revolutionaries"), strict=True):
+                async with store_a.transaction() as s:
+                    row = await s.get(GameRow, gid)
+                    row.status, row.result = "finished", {"winner": winner, "reason": "test"}
+            notes = await asyncio.gather(rate_game(store_a, gids[0]), rate_game(store_b, gids[1]))
+            got = (await http_b.get(f"/api/players/{names[0]}")).json()["ratings"]
+            return notes, got
+
+    notes, got = run_async(scenario())
+    assert notes == ["rated", "rated"]
+    [soviet] = got
+    assert (soviet["games"], soviet["wins"]) == (2, 1)
+    model = PlackettLuce()
+    fresh = model.rating
+
+    def after(order):
+        me = fresh()
+        for won in order:
+            teams = [[me], [fresh()]] if won else [[fresh()], [me]]
+            out = model.rate(teams)
+            me = out[0][0] if won else out[1][0]
+        return me
+
+    candidates = [after((True, False)), after((False, True))]
+    assert any(math.isclose(soviet["mu"], c.mu, abs_tol=5e-4) and math.isclose(soviet["sigma"], c.sigma, abs_tol=5e-4)
+               for c in candidates), (soviet, [(c.mu, c.sigma) for c in candidates])
