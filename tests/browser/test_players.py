@@ -98,6 +98,11 @@ def test_next_game_button_and_profile_page(server, browser):
     assert bob_page.inner_text("#next-note") == "No other game waits for you right now."
     assert bob_page.url.endswith(f"/games/{first['id']}/table")
     bob_page.screenshot(path=str(ARTIFACTS / "next_game_none_1280.png"))
+    # On a phone the button and its note fit the top bar without widening the page.
+    bob_page.set_viewport_size({"width": 390, "height": 844})
+    assert bob_page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert bob_page.locator("#next-game").is_visible()
+    bob_page.screenshot(path=str(ARTIFACTS / "next_game_none_390.png"))
 
     # Alice's profile, as Bob (a stranger to her account) sees it, once the rater has counted the game.
     for _ in range(100):
