@@ -26,7 +26,8 @@ def _game(row, mine: list[str], players: list[dict]) -> dict:
     return {"id": row.id, "ruleset": ruleset, "revolutionaries": row.revolutionaries, "status": row.status,
             "seats": mine, "sides": sides, "players": players,
             "result": row.result if row.status == "finished" else None,
-            "won": (winner in sides) if winner else None, "updated_at": _iso(row.updated_at),
+            # Seats on both sides (a game against oneself): neither won nor lost.
+            "won": (winner in sides) if winner and len(sides) == 1 else None, "updated_at": _iso(row.updated_at),
             "table": f"/games/{row.id}/table" if row.status != "open" else f"/games/{row.id}",
             "replay": f"/games/{row.id}/replay" if row.status == "finished" else None}
 

@@ -199,6 +199,8 @@ def test_games_not_between_accounts_do_not_rate(client):
     play_out(client, room["id"], tokens, seed=11)
     client.portal.call(client.app.state.rater.sweep)
     assert marker(client, room["id"]) == (False, "one account on both sides")
+    solo = next(g for g in client.get(f"/api/players/{sname}").json()["finished"] if g["id"] == room["id"])
+    assert solo["sides"] == ["revolutionaries", "soviet"] and solo["won"] is None  # neither won nor lost
     assert ratings_of(client, sname) == {}
     # An abandoned game between accounts: no rating.
     other, oname = account_browser(client)

@@ -58,7 +58,8 @@ class ProfileGame(BaseModel):
     sides: list[str]
     players: list[Player]
     result: dict | None
-    won: bool | None = Field(description="Whether the player's side won; null while the game runs.")
+    won: bool | None = Field(description="Whether the player's side won; null while the game runs, or when the "
+                                         "player held seats on both sides.")
     updated_at: str
     table: str = Field(description="The table (or the room, while seats are open): anyone may watch.")
     replay: str | None = Field(description="The replay of a finished game.")
