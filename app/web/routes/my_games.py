@@ -1,6 +1,7 @@
 """GET /api/my/games: the games this browser holds a seat in (by its signed guest cookie, and those
 of the account signed in on it), most recently active first, each with a "your turn" mark. Only
-this browser's own seats are named."""
+this browser's own seats are named. GET /api/my/next: of those in running games, the next one
+where it is your turn (the table's "Next game" button)."""
 from __future__ import annotations
 
 from typing import Annotated
