@@ -13,6 +13,7 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from app.accounts.ratings import Rater
 from app.accounts.seal import Sealer
 from app.accounts.store import AccountStore
 from app.bus.notes import make_bus
@@ -21,10 +22,10 @@ from app.infra.metrics import Metrics, setup_logging
 from app.infra.security import Signer
 from app.infra.settings import Settings, get_settings
 from app.infra.wal_checkpoint import WalCheckpointer
-from app.play import record_import
 from app.notify.mail import Mailer
 from app.notify.outbox import OutboxSender
 from app.notify.turns import TurnNotifier
+from app.play import record_import
 from app.play.games import Listeners, catch_up_watched, on_notify
 from app.play.hub import Hub
 from app.play.socket_send import KeepSocketSend
@@ -103,11 +104,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.notifier = TurnNotifier(app, app.state.outbox)
             listeners.changed += (app.state.notifier.poke,)
             notify_services = [app.state.outbox, app.state.notifier]
+        app.state.rater = Rater(app)  # ratings, once a game between accounts ends (app.accounts.ratings)
+        listeners.changed += (app.state.rater.poke,)
         listeners.clock_note = (app.state.clocks.broadcast,)
         listeners.bus_back = (app.state.clocks.forget_quiet,)
         # gc_freezer: `doi serve` sets one (app/infra/gc_tuning.py); the tests' apps leave the collector alone.
         services = [app.state.clocks, app.state.presence, app.state.hooks, *notify_services,
                     *filter(None, [getattr(app.state, "gc_freezer", None)])]
+        services.append(app.state.rater)
         if is_sqlite(url):
             app.state.wal_checkpointer = WalCheckpointer(url)
             services.append(app.state.wal_checkpointer)
@@ -198,7 +202,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from fastapi.staticfiles import StaticFiles
 
     from app.infra.files import project_dir
-    from app.web.routes import accounts, admin, api, coach, my_games, pages, replays, seats, ws
+    from app.web.routes import accounts, admin, api, coach, my_games, pages, players, replays, seats, ws
 
     app.mount("/static", StaticFiles(directory=str(project_dir("static"))), name="static")
     # Routes are matched in this order, each request trying every route before its own: the game
@@ -213,6 +217,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(admin.router)
     app.include_router(accounts.router)
     app.include_router(accounts.pages)
+    app.include_router(players.router)
     app.include_router(pages.router)
     return app
 

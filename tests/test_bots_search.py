@@ -102,7 +102,8 @@ def test_a_sample_is_consistent_with_the_seat_s_view(revs, options):
             else:
                 assert s["headline_hand"] == true["headline_hand"]
             assert {r: len(h) for r, h in s["hands"].items()} == {r: len(h) for r, h in true["hands"].items()}
-            hidden = lambda st: Counter(st["rev_deck"] + [c for r, h in st["hands"].items() if r != seat for c in h])  # noqa: E731
+            def hidden(st, seat=seat):
+                return Counter(st["rev_deck"] + [c for r, h in st["hands"].items() if r != seat for c in h])
             assert hidden(s) == hidden(true)
             assert Counter(s["event_deck"]) == Counter(true["event_deck"])
             assert s["market"] == true["market"] and s["positions"] == true["positions"]

@@ -8,6 +8,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -240,3 +241,47 @@ class HookRow(Base):
     lease_until: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     delivered: Mapped[int] = mapped_column(Integer, default=0)
     failed: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatingRow(Base):
+    """An account's rating on one side of one ruleset (app.accounts.ratings): openskill's mu and
+    sigma, the rated games and wins behind it, and `score`, the number published (ordinal, scaled),
+    kept so the leaderboard reads in order from an index."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_board", "ruleset", "side", "score"),)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(16), primary_key=True)
+    side: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    score: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DeckRatingRow(Base):
+    """The Zhukov deck as an opponent, one per option set and number of Revolutionaries
+    (app.accounts.ratings): it learns from every rated game like a player, so its rating comes to
+    say how hard that set-up is."""
+
+    __tablename__ = "deck_ratings"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    options: Mapped[dict] = mapped_column(JSON)
+    revolutionaries: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatedGameRow(Base):
+    """A finished game the rater has dealt with (rated or not, and why): the marker that makes
+    rating happen once, whichever instance or retry comes first. No foreign key: a game deleted
+    later keeps its marker (and its effect on the ratings, docs/ratings.md)."""
+
+    __tablename__ = "rated_games"
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    note: Mapped[str] = mapped_column(String(64), default="")
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -127,6 +127,11 @@ class Settings(BaseSettings):
     notify_tick: float = Field(default=1.0, gt=0, le=60)        # how often the outbox and the notifier look
     notify_attempts: int = Field(default=8, ge=1, le=30)        # then that notification is dropped
     notify_backoff: float = Field(default=5.0, gt=0, le=3600)   # first retry delay, doubled each time
+    # Ratings (app.accounts.ratings, docs/ratings.md): how often the rater looks for finished games it
+    # has not dealt with (after a crash between a game's end and its rating); the rated games a
+    # player needs to appear on a leaderboard.
+    rating_sweep_seconds: float = Field(default=300.0, gt=0, le=86_400)
+    leaderboard_min_games: int = Field(default=5, ge=1, le=1000)
 
     def check_secret_key(self) -> None:
         """Raise WeakSecretKey if DOI_SECRET_KEY is set to something guessable: whoever guesses it

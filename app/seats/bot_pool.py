@@ -71,7 +71,7 @@ class ThinkPool:
                 await asyncio.wait_for(asyncio.shield(warm), STARTUP_SECONDS)
                 future = loop.run_in_executor(pool, decide, view, info, seed, think_ms)
                 return await asyncio.wait_for(future, deadline or 2 * think_ms / 1000 + self.grace)
-            except (TimeoutError, asyncio.TimeoutError, BrokenProcessPool) as e:
+            except (TimeoutError, BrokenProcessPool) as e:
                 log.warning("a bot worker %s: its pool is replaced", "missed its deadline"
                             if not isinstance(e, BrokenProcessPool) else "died")
                 self._replace(pool)

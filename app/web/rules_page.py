@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+
 from app.infra.files import project_dir
 from engine.public import EVALUATION_MAX_EVENTS, catalog
 
