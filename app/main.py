@@ -13,6 +13,7 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from app.accounts.passkeys import Passkeys
 from app.accounts.seal import Sealer
 from app.accounts.store import AccountStore
 from app.bus.notes import make_bus
@@ -77,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.signer = Signer(secret)
         app.state.accounts = AccountStore(app.state.store)
         app.state.sealer = Sealer(secret)
+        app.state.passkeys = Passkeys(app.state.store, secret)
         app.state.mail_signer = Signer(secret, salt="doi-mail")  # links in mails: never a cookie
         app.state.limiter = Limiter(app.state.store, postgres=not is_sqlite(url))
 
@@ -198,7 +200,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from fastapi.staticfiles import StaticFiles
 
     from app.infra.files import project_dir
-    from app.web.routes import accounts, admin, api, my_games, pages, replays, seats, ws
+    from app.web.routes import accounts, admin, api, my_games, pages, passkeys, replays, seats, ws
 
     app.mount("/static", StaticFiles(directory=str(project_dir("static"))), name="static")
     # Routes are matched in this order, each request trying every route before its own: the game
@@ -211,6 +213,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(replays.router)
     app.include_router(admin.router)
     app.include_router(accounts.router)
+    app.include_router(passkeys.router)
     app.include_router(accounts.pages)
     app.include_router(pages.router)
     return app
