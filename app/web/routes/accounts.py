@@ -2,6 +2,7 @@
 settings, and the seats it holds on every device. Guest play needs none of it."""
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import html
 from typing import Annotated
@@ -12,10 +13,11 @@ from pydantic import AfterValidator, BaseModel, Field, StrictBool, StringConstra
 
 from app.accounts.mails import reset_claim, send_reset, send_verification, verify_claim
 from app.accounts.sessions import session_value
+from app.accounts.store import name_key
 from app.infra.security import SESSION_COOKIE, SESSION_MAX_AGE, check_password, hash_password_off_loop
 from app.play.store import StoreError
 from app.web.deps import AccountDep, client_ip
-from app.web.limits import Limit
+from app.web.limits import Limit, growing_delay
 from app.web.schemas import GAME_ID_PATTERN, Name, SeatName, Strict, errors
 
 router = APIRouter(prefix="/api", tags=["accounts"])
@@ -158,7 +160,11 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> Account
 
 def _pair_key(name: str, ip: str) -> str:
     # Hashed: the limits' table keeps no names, and any name fits its column.
-    return hashlib.sha256(f"{name.casefold()}\x00{ip}".encode()).hexdigest()
+    return hashlib.sha256(f"{name_key(name)}\x00{ip}".encode()).hexdigest()
+
+
+def _name_key(name: str) -> str:
+    return hashlib.sha256(f"{name_key(name)}\x00name".encode()).hexdigest()
 
 
 @router.post("/session", response_model=AccountSession, summary="Sign in", responses=errors(400, 401, 422, 429))
@@ -167,17 +173,25 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> Account
     settings, ip = state.settings, client_ip(request)
     window = settings.login_window
     # Per name *and* address, and per address: someone guessing from other addresses slows
-    # themselves down, never the owner (OWASP, "Account lockout").
+    # themselves down, never the owner (OWASP, "Account lockout"). Guesses at one name from
+    # everywhere are only slowed, as for the admin (login_delay_*): never refused, so the owner,
+    # from an address of their own, still gets in (and a passkey skips the wait).
     taken = await state.limiter.take(
         Limit("acct_pair", _pair_key(body.name, ip), settings.account_logins_per_name_address, window,
               "Too many sign-in attempts for this name from your address: wait before trying again."),
         Limit("acct_address", ip, settings.account_logins_per_address, window,
-              "Too many sign-in attempts from your address: wait before trying again."))
+              "Too many sign-in attempts from your address: wait before trying again."),
+        Limit("acct_name", _name_key(body.name), None, window, ""))
+    earlier = max(0, await state.limiter.count("acct_name", _name_key(body.name), window) - 1)
+    # Before the check, for the right password too (a quick answer must not mean success), and the
+    # same for a name nobody has: the wait tells nothing about whether the account exists.
+    await asyncio.sleep(growing_delay(earlier, settings.login_delay_after, settings.login_delay_base,
+                                      settings.login_delay_max))
     account = await state.accounts.by_name(body.name)
     # An unknown name is checked against a dummy hash: the same answer in the same time.
     if not await check_password(account.password_hash if account else None, body.password):
         raise StoreError("Wrong name or password.", 401, "unauthorized")
-    await state.limiter.give_back(taken)
+    await state.limiter.give_back(taken)  # only failed attempts count
     joined = await _join(request, account.id, body.seats)
     return _sign_in(request, response, account, joined)
 
