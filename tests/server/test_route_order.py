@@ -8,10 +8,10 @@ import re
 
 from starlette.routing import WebSocketRoute
 
-from app.web.routes import admin, api, my_games, pages, replays, seats, ws
+from app.web.routes import accounts, admin, api, my_games, pages, passkeys, replays, seats, ws
 
 ROUTERS = {"ws": ws, "api": api, "seats": seats, "my_games": my_games, "replays": replays, "admin": admin,
-           "pages": pages}
+           "pages": pages, "accounts": accounts, "passkeys": passkeys}
 
 
 def _kind(route) -> set[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import html
 from typing import Annotated
 
 from fastapi import APIRouter, Request, Response
@@ -16,8 +15,9 @@ from app.accounts.sessions import session_value
 from app.accounts.store import name_key
 from app.infra.security import SESSION_COOKIE, SESSION_MAX_AGE, check_password, hash_password_off_loop
 from app.play.store import StoreError
-from app.web.deps import AccountDep, client_ip
+from app.web.deps import AccountDep, client_ip, signed_in
 from app.web.limits import Limit, growing_delay
+from app.web.routes.pages import templates
 from app.web.schemas import GAME_ID_PATTERN, Name, SeatName, Strict, errors
 
 router = APIRouter(prefix="/api", tags=["accounts"])
@@ -196,6 +196,17 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> Account
     return _sign_in(request, response, account, joined)
 
 
+class Who(BaseModel):
+    name: str | None = Field(description="The account this browser is signed in as; null: none.")
+
+
+@router.get("/session", response_model=Who, summary="Who this browser is signed in as (never a 401)")
+async def who(request: Request) -> Who:
+    """For the pages' top bar: a plain 200 either way, so a guest's every page load logs no error."""
+    me = await signed_in(request)
+    return Who(name=me[0].name if me else None)
+
+
 @router.delete("/session", status_code=204, summary="Sign out (this device)", responses=errors(401, 403))
 async def sign_out(me: AccountDep, response: Response):
     response.delete_cookie(SESSION_COOKIE)
@@ -238,6 +249,20 @@ async def change_me(body: AccountChange, me: AccountDep, request: Request, respo
         out = AccountSession(account=AccountOut(**changed.public()), csrf=csrf)
     out.mail = mail
     return out
+
+
+@router.post("/me/email/verify", summary="Send the address's verification link again",
+             responses=errors(401, 403, 409, 429))
+async def resend_verification(me: AccountDep, request: Request) -> dict:
+    account, _ = me
+    state = request.app.state
+    if not account.email:
+        raise StoreError("Your account has no e-mail address to verify.", 409, "conflict")
+    if account.email_verified:
+        raise StoreError("Your address is already verified.", 409, "conflict")
+    await state.limiter.take(Limit("verify_mail", str(account.id), 5, 3600,
+                                   "Five links an hour at most: look for the ones already sent (and in spam)."))
+    return {"mail": await send_verification(request.app, account, _base(request))}
 
 
 @router.post("/accounts/reset", status_code=202, summary="Mail a link that sets a new password",
@@ -308,14 +333,9 @@ async def verify_page(request: Request, token: str = "") -> HTMLResponse:
     claim = verify_claim(request.app, token[:1000])
     account = await request.app.state.accounts.verify_email(*claim) if claim else None
     if account is None:
-        return HTMLResponse(_page("This link is used up, expired or damaged",
-                                  "Ask for a new one from your account's settings."), status_code=400)
-    return HTMLResponse(_page("Address confirmed", f"{account.email} is now verified: "
-                              "mails about your games can reach you there."))
-
-
-def _page(title: str, text: str) -> str:
-    return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
-            f"<link rel=\"stylesheet\" href=\"/static/css/app.css\"></head><body><main class=\"notice\">"
-            f"<h1>{html.escape(title)}</h1><p>{html.escape(text)}</p><p><a href=\"/\">To the lobby</a></p>"
-            f"</main></body></html>")
+        return templates.TemplateResponse(request, "account_notice.html", {
+            "title": "This link is used up, expired or damaged",
+            "text": "Ask for a new one from your account's page."}, status_code=400)
+    return templates.TemplateResponse(request, "account_notice.html", {
+        "title": "Address confirmed",
+        "text": f"{account.email} is now verified: mails about your games can reach you there."})
