@@ -41,7 +41,11 @@ async function busy(button, errorBox, work) {
 
 const send = (path, method, body) => api(path, { method, body, headers: { "X-CSRF-Token": csrf } });
 
-function say(text) { $("me-status").textContent = text; }
+/** A success line: in the section the change was made in (where the eyes are), else at the top. */
+function say(text, where = "me") {
+  for (const id of ["me", "name", "email", "password", "passkey"]) $(`${id}-status`).textContent = "";
+  $(`${where}-status`).textContent = text;
+}
 
 function topBar(name) {
   const link = $("account-link");
@@ -146,6 +150,7 @@ function showAccount(a) {
   $("email-remove-btn").hidden = !a.email;
   for (const box of document.querySelectorAll("[data-pref]")) box.checked = !!(a.notify && a.notify[box.dataset.pref]);
   $("notify-hint").textContent = a.email && a.email_verified ? "Mails go to your verified address."
+    : a.email ? "Mails go only to a verified address: open the link we mailed to yours."
     : "Mails go only to a verified address: add one above and open its link.";
   loadPasskeys();
 }
@@ -168,7 +173,7 @@ $("name-form").addEventListener("submit", (ev) => {
     const s = await send("/api/me", "PATCH", { name });
     showAccount(s.account);
     $("name-form").reset();
-    say("Your name is changed.");
+    say("Your name is changed.", "name");
   });
 });
 
@@ -180,7 +185,7 @@ $("email-form").addEventListener("submit", (ev) => {
     const s = await send("/api/me", "PATCH", { email, current_password: $("email-password").value });
     showAccount(s.account);
     $("email-form").reset();
-    say(s.mail ? "Address changed: we mailed it a link to confirm it." : "Address changed.");
+    say(s.mail ? "Address changed: we mailed it a link to confirm it." : "Address changed.", "email");
   });
 });
 
@@ -189,14 +194,14 @@ $("email-remove-btn").addEventListener("click", () => {
     const s = await send("/api/me", "PATCH", { remove_email: true, current_password: $("email-password").value });
     showAccount(s.account);
     $("email-form").reset();
-    say("Your address is removed.");
+    say("Your address is removed.", "email");
   });
 });
 
 $("email-resend-btn").addEventListener("click", () => {
   busy($("email-resend-btn"), $("email-error"), async () => {
     const r = await send("/api/me/email/verify", "POST");
-    say(r.mail ? "We mailed the link again." : "This server sends no mail: ask its admin.");
+    say(r.mail ? "We mailed the link again." : "This server sends no mail: ask its admin.", "email");
   });
 });
 
@@ -208,7 +213,7 @@ $("password-form").addEventListener("submit", (ev) => {
     csrf = s.csrf;  // a new cookie: the other devices are signed out
     $("password-form").reset();
     showAccount(s.account);
-    say("Your password is changed; every other device is signed out.");
+    say("Your password is changed; every other device is signed out.", "password");
   });
 });
 
@@ -245,7 +250,7 @@ function passkeyItem(p) {
     no.addEventListener("click", () => { ask.replaceWith(remove); remove.focus(); });
     yes.addEventListener("click", () => busy(yes, $("passkey-error"), async () => {
       await send(`/api/me/passkeys/${p.id}`, "DELETE");
-      say(`The passkey ${p.label} is removed.`);
+      say(`The passkey ${p.label} is removed.`, "passkey");
       await loadPasskeys();
     }));
   });
@@ -271,7 +276,7 @@ $("passkey-form").addEventListener("submit", (ev) => {
     const label = $("passkey-label").value.trim();
     const added = await send("/api/me/passkeys", "POST", label ? { credential, label } : { credential });
     $("passkey-form").reset();
-    say(`Passkey “${added.label}” added: you can sign in with it now.`);
+    say(`Passkey “${added.label}” added: you can sign in with it now.`, "passkey");
     await loadPasskeys();
   });
 });
