@@ -110,17 +110,19 @@ class Passkeys:
 
     async def take_challenge(self, ticket: str | None, purpose: str, account_id: int | None = None) -> bytes:
         """The challenge the ticket names, deleted in the same step (single use); refused when there
-        is none, it has expired, or it was made for another purpose or account."""
+        is none, it has expired, or it was made for another purpose or account (a sign-in refused
+        so answers 401, as a wrong password does; a registration 400)."""
+        status = 401 if purpose == "signin" else 400
         if not ticket or len(ticket) > 64:
-            raise PasskeyRefused("No passkey request is waiting here: start again.")
+            raise PasskeyRefused("No passkey request is waiting here: start again.", status)
         t = PasskeyChallengeRow.__table__
         async with self.store.transaction() as s:
             row = (await s.execute(delete(t).where(t.c.ticket_hash == token_hash(ticket))
                                    .returning(t.c.purpose, t.c.account_id, t.c.challenge, t.c.expires_at))).first()
         if row is None or row.purpose != purpose or row.account_id != account_id:
-            raise PasskeyRefused("This passkey request was already answered or is not yours: start again.")
+            raise PasskeyRefused("This passkey request was already answered or is not yours: start again.", status)
         if _aware(row.expires_at) < datetime.now(UTC):
-            raise PasskeyRefused("This passkey request expired: start again.")
+            raise PasskeyRefused("This passkey request expired: start again.", status)
         return row.challenge
 
     # ----- registering ---------------------------------------------------------------------------

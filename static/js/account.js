@@ -270,11 +270,11 @@ async function loadPasskeys() {
 $("passkey-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   busy($("passkey-add-btn"), $("passkey-error"), async () => {
-    const { publicKey } = await send("/api/me/passkeys/options", "POST",
+    const { publicKey } = await send("/api/me/passkey/options", "POST",
                                      { current_password: $("passkey-password").value });
     const credential = await createPasskey(publicKey);
     const label = $("passkey-label").value.trim();
-    const added = await send("/api/me/passkeys", "POST", label ? { credential, label } : { credential });
+    const added = await send("/api/me/passkey", "POST", label ? { credential, label } : { credential });
     $("passkey-form").reset();
     say(`Passkey “${added.label}” added: you can sign in with it now.`, "passkey");
     await loadPasskeys();

@@ -100,7 +100,7 @@ def _used(response: Response) -> None:
     response.delete_cookie(PASSKEY_COOKIE, path=COOKIE_PATH)
 
 
-@router.post("/me/passkeys/options", response_model=PasskeyOptions, summary="Start adding a passkey",
+@router.post("/me/passkey/options", response_model=PasskeyOptions, summary="Start adding a passkey",
              responses=errors(400, 401, 403, 409, 422, 429))
 async def register_options(body: RegisterStart, me: AccountDep, request: Request, response: Response) -> PasskeyOptions:
     account, _ = me
@@ -116,7 +116,7 @@ async def register_options(body: RegisterStart, me: AccountDep, request: Request
     return _options(request, response, ticket, options)
 
 
-@router.post("/me/passkeys", status_code=201, response_model=PasskeyOut, summary="Finish adding a passkey",
+@router.post("/me/passkey", status_code=201, response_model=PasskeyOut, summary="Finish adding a passkey",
              responses=errors(400, 401, 403, 409, 422))
 async def register(body: RegisterFinish, me: AccountDep, request: Request, response: Response) -> PasskeyOut:
     account, _ = me
