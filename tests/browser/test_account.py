@@ -113,6 +113,26 @@ def test_sign_up_out_in_and_a_passkey_on_the_account_page(server, browser, artif
     page.wait_for_function("() => document.getElementById('passkey-list').textContent.includes('last used')")
     assert page.evaluate("() => document.cookie") == ""  # the session and passkey cookies are HttpOnly
 
+    # Every page's top bar names the account.
+    page.goto(base + "/rules")
+    page.wait_for_function(f"() => document.getElementById('account-link').textContent === {json.dumps(name)}")
+    page.goto(base + "/account")
+
+    # Another device signs in: the account's seat comes along (no resume link), and leaves at sign-out.
+    other = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = other.new_page()
+    phone.goto(base + "/account")
+    phone.fill("#signin-name", name)
+    phone.fill("#signin-password", PASSWORD)
+    phone.click("#signin-btn")
+    phone.wait_for_selector("#signed-in:not([hidden])")
+    held = phone.evaluate("(gid) => JSON.parse(localStorage.getItem(`doi:seat:${gid}`))", room["id"])
+    assert held["seat"] == "rev1" and held["token"] == seat["token"]
+    phone.click("#signout-btn")
+    phone.wait_for_selector("#signed-out:not([hidden])")
+    assert phone.evaluate("(gid) => localStorage.getItem(`doi:seat:${gid}`)", room["id"]) is None
+    other.close()
+
     # The phone's width: nothing wider than the screen.
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()

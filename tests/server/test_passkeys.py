@@ -3,6 +3,7 @@ attestation) answers the server's options; the server's real verifier (the `weba
 checks every answer: nothing of it is mocked."""
 from __future__ import annotations
 
+import asyncio
 import copy
 from datetime import UTC, datetime, timedelta
 
@@ -264,3 +265,28 @@ def test_bad_passkey_input_is_refused_with_4xx_and_changes_nothing(client):
     r = phone.post("/api/session/passkey", content=b'{"credential": ' + b"[" * 10_000 + b"]" * 10_000 + b"}",
                    headers={"Content-Type": "application/json"})
     assert 400 <= r.status_code < 500
+
+
+def test_one_answer_sent_twice_at_once_signs_in_once(db_url):
+    """Two requests carrying the same ticket and answer at the same moment: the challenge is taken
+    by one delete, so exactly one of them signs in."""
+    from tests.server.conftest import make_settings
+    from tests.server.helpers import AsgiClient, run_async
+    from tests.server.test_accounts import fresh_name
+
+    async def scenario():
+        async with AsgiClient(make_settings(db_url)) as http:
+            r = await http.post("/api/accounts", json={"name": fresh_name(), "password": PASSWORD})
+            h = {"X-CSRF-Token": r.json()["csrf"]}
+            key = SoftAuthenticator()
+            opts = (await http.post("/api/me/passkey/options", headers=h, json={"current_password": PASSWORD})).json()
+            assert (await http.post("/api/me/passkey", headers=h,
+                                    json={"credential": key.create(opts["publicKey"])})).status_code == 201
+            await http.request("DELETE", "/api/session", headers=h)
+            options = (await http.post("/api/session/passkey/options")).json()["publicKey"]
+            answer = key.get(options)
+            both = await asyncio.gather(*[http.post("/api/session/passkey", json={"credential": answer})
+                                          for _ in range(2)])
+            return sorted(r.status_code for r in both)
+
+    assert run_async(scenario()) == [200, 401]
