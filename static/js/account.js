@@ -78,6 +78,7 @@ async function signedIn(session, note) {
   if (joined) parts.push(`${joined} seat${joined === 1 ? "" : "s"} of this browser joined your account.`);
   if (session.mail) parts.push("We mailed you a link to confirm your address.");
   say(parts.filter(Boolean).join(" "));
+  $("me-title").focus();
 }
 
 $("signin-form").addEventListener("submit", (ev) => {

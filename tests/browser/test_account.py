@@ -160,7 +160,7 @@ def test_sign_up_out_in_and_a_passkey_on_the_account_page(server, browser, artif
     ctx.close()
 
 
-def test_the_reset_page_takes_the_token_out_of_the_address_bar_and_explains_a_bad_link(server, browser):
+def test_the_reset_page_takes_the_token_out_of_the_address_bar_and_explains_a_bad_link(server, browser, artifacts):
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     page.goto(server.url + "/account/reset?token=forged.token.value")
@@ -173,4 +173,18 @@ def test_the_reset_page_takes_the_token_out_of_the_address_bar_and_explains_a_ba
     page.click("#reset-btn")
     page.wait_for_function("() => document.getElementById('reset-error').textContent.includes('link')")
     assert "used up, expired or damaged" in page.inner_text("#reset-error")
+    page.screenshot(path=str(artifacts / "account-reset-390.png"), full_page=True)
+    ctx.close()
+
+
+def test_no_form_of_the_account_pages_can_put_a_password_in_a_url(server, browser):
+    """Before the page's script runs (or if it never does), submitting a form must not navigate to
+    a URL with the password in it: every form posts, and no field has a name to be sent under."""
+    ctx = browser.new_context(java_script_enabled=False)
+    page = ctx.new_page()
+    for path in ("/account", "/account/reset"):
+        page.goto(server.url + path)
+        forms = page.evaluate("() => [...document.forms].map(f => [f.id, f.method, "
+                              "[...f.elements].filter(e => e.name).map(e => e.name)])")
+        assert forms and all(method == "post" and not named for _, method, named in forms), forms
     ctx.close()
