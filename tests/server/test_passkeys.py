@@ -290,3 +290,36 @@ def test_one_answer_sent_twice_at_once_signs_in_once(db_url):
             return sorted(r.status_code for r in both)
 
     assert run_async(scenario()) == [200, 401]
+
+
+def test_the_relying_party_comes_from_the_public_url():
+    from app.accounts.passkeys import RelyingParty, relying_party
+
+    assert relying_party("https://doi.example.org/", "http://10.0.0.5:8000/") == \
+        relying_party("https://doi.example.org:443", "") == RelyingParty("doi.example.org", "https://doi.example.org")
+    assert relying_party("https://doi.example.org:8443/play/", "") == \
+        RelyingParty("doi.example.org", "https://doi.example.org:8443")
+    assert relying_party("", "http://localhost:8000/") == RelyingParty("localhost", "http://localhost:8000")
+
+
+def test_with_a_public_url_a_passkey_made_at_another_address_is_refused(db_url):
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+    from tests.server.conftest import make_settings
+
+    settings = make_settings(db_url).model_copy(update={"public_url": "https://play.example"})
+    with TestClient(create_app(settings)) as client:
+        _, csrf = sign_up(client)
+        r = client.post("/api/me/passkey/options", headers={"X-CSRF-Token": csrf}, json={"current_password": PASSWORD})
+        options = r.json()["publicKey"]
+        assert options["rp"]["id"] == "play.example"
+        key = SoftAuthenticator(origin="http://testserver")  # the page was not the public one
+        r = client.post("/api/me/passkey", headers={"X-CSRF-Token": csrf}, json={"credential": key.create(options)})
+        assert r.status_code == 400 and "origin" in r.json()["detail"]
+        r = client.post("/api/me/passkey/options", headers={"X-CSRF-Token": csrf}, json={"current_password": PASSWORD})
+        key = SoftAuthenticator(origin="https://play.example")
+        r = client.post("/api/me/passkey", headers={"X-CSRF-Token": csrf},
+                        json={"credential": key.create(r.json()["publicKey"])})
+        assert r.status_code == 201
+        assert client.get("/api/me/passkeys").json()[0]["id"] == r.json()["id"]
