@@ -95,7 +95,8 @@ class Passkeys:
 
     def user_handle(self, account_id: int) -> bytes:
         """The account's WebAuthn user handle: opaque (no name, no id in clear), the same for every
-        passkey of the account, so an authenticator keeps one passkey per account and site."""
+        passkey of the account, so an authenticator keeps one passkey per account and site. Each
+        passkey keeps the handle it was made with (the server's key may change)."""
         return hmac.new(self._handle_key, str(account_id).encode(), hashlib.sha256).digest()
 
     # ----- challenges -----------------------------------------------------------------------------
@@ -159,7 +160,8 @@ class Passkeys:
                 if count >= MAX_PASSKEYS:
                     raise PasskeyRefused(f"An account keeps at most {MAX_PASSKEYS} passkeys: remove one first.", 409)
                 row = PasskeyRow(account_id=account_id, credential_id=cred_id,
-                                 public_key=verified.credential_public_key, sign_count=verified.sign_count,
+                                 public_key=verified.credential_public_key, user_handle=self.user_handle(account_id),
+                                 sign_count=verified.sign_count,
                                  label=label or f"Passkey {count + 1}", created_at=datetime.now(UTC))
                 s.add(row)
                 await s.flush()
@@ -185,7 +187,7 @@ class Passkeys:
         if row is None:
             raise unknown
         handle = credential["response"].get("userHandle")
-        if handle and _bytes(handle) != self.user_handle(row.account_id):
+        if handle and _bytes(handle) != row.user_handle:  # kept: a new server key leaves old passkeys working
             raise unknown
         try:
             verified = verify_authentication_response(

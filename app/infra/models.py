@@ -145,6 +145,7 @@ class PasskeyRow(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
     credential_id: Mapped[str] = mapped_column(String(1400), unique=True)  # base64url, at most 1023 bytes
     public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    user_handle: Mapped[bytes] = mapped_column(LargeBinary)  # the WebAuthn user id it was made for
     sign_count: Mapped[int] = mapped_column(BigInteger, default=0)
     label: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -20,6 +20,7 @@ def upgrade() -> None:
         sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
         sa.Column("credential_id", sa.String(1400), nullable=False, unique=True),
         sa.Column("public_key", sa.LargeBinary(), nullable=False),
+        sa.Column("user_handle", sa.LargeBinary(), nullable=False),
         sa.Column("sign_count", sa.BigInteger(), nullable=False),
         sa.Column("label", sa.String(64), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
