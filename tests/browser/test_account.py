@@ -128,9 +128,21 @@ def test_sign_up_out_in_and_a_passkey_on_the_account_page(server, browser, artif
     phone.wait_for_selector("#signed-in:not([hidden])")
     held = phone.evaluate("(gid) => JSON.parse(localStorage.getItem(`doi:seat:${gid}`))", room["id"])
     assert held["seat"] == "rev1" and held["token"] == seat["token"]
+    # A seat the account claims on the laptop reaches the phone's lobby and table by itself.
+    room2 = post(base + "/api/games", {"revolutionaries": 1})
+    invite2 = room2["invites"]["soviet"].split("invite=")[1]
+    claimed = page.evaluate("""async ([gid, invite, name]) => {
+      const r = await fetch(`/api/games/${gid}/seats/soviet`, {method: "POST", headers: {"Content-Type": "application/json"},
+                                                              body: JSON.stringify({name, invite})});
+      return (await r.json()).token; }""", [room2["id"], invite2, name])
+    phone.goto(base + "/")
+    phone.wait_for_function("(gid) => localStorage.getItem(`doi:seat:${gid}`) !== null", arg=room2["id"])
+    assert phone.evaluate("(gid) => JSON.parse(localStorage.getItem(`doi:seat:${gid}`)).token", room2["id"]) == claimed
+    phone.goto(base + "/account")
     phone.click("#signout-btn")
     phone.wait_for_selector("#signed-out:not([hidden])")
-    assert phone.evaluate("(gid) => localStorage.getItem(`doi:seat:${gid}`)", room["id"]) is None
+    for gid in (room["id"], room2["id"]):
+        assert phone.evaluate("(gid) => localStorage.getItem(`doi:seat:${gid}`)", gid) is None
     other.close()
 
     # The phone's width: nothing wider than the screen.
