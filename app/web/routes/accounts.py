@@ -23,7 +23,10 @@ from app.web.schemas import GAME_ID_PATTERN, Name, SeatName, Strict, errors
 router = APIRouter(prefix="/api", tags=["accounts"])
 pages = APIRouter(include_in_schema=False)  # the links of mails
 
-EMAIL_PATTERN = r"^[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$"
+# No spaces, controls, nor the characters that delimit addresses in mail headers and SMTP commands
+# ("<b>x</b>@example.org" was sent to "b").
+_MAIL_CHAR = r"[^@\s\x00-\x1f\x7f<>()\[\],;:\"\\]"
+EMAIL_PATTERN = rf"^{_MAIL_CHAR}+@{_MAIL_CHAR}+\.{_MAIL_CHAR}+$"
 Email = Annotated[str, StringConstraints(max_length=254, pattern=EMAIL_PATTERN)]
 
 
