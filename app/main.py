@@ -13,6 +13,7 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from app.accounts.passkeys import Passkeys
 from app.accounts.ratings import Rater
 from app.accounts.seal import Sealer
 from app.accounts.store import AccountStore
@@ -78,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.signer = Signer(secret)
         app.state.accounts = AccountStore(app.state.store)
         app.state.sealer = Sealer(secret)
+        app.state.passkeys = Passkeys(app.state.store, secret)
         app.state.mail_signer = Signer(secret, salt="doi-mail")  # links in mails: never a cookie
         app.state.limiter = Limiter(app.state.store, postgres=not is_sqlite(url))
 
@@ -202,7 +204,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from fastapi.staticfiles import StaticFiles
 
     from app.infra.files import project_dir
-    from app.web.routes import accounts, admin, api, coach, my_games, pages, players, replays, seats, ws
+    from app.web.routes import (
+        accounts,
+        admin,
+        api,
+        coach,
+        my_games,
+        pages,
+        passkeys,
+        players,
+        replays,
+        seats,
+        ws,
+    )
 
     app.mount("/static", StaticFiles(directory=str(project_dir("static"))), name="static")
     # Routes are matched in this order, each request trying every route before its own: the game
@@ -216,6 +230,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(replays.router)
     app.include_router(admin.router)
     app.include_router(accounts.router)
+    app.include_router(passkeys.router)
     app.include_router(accounts.pages)
     app.include_router(players.router)
     app.include_router(pages.router)

@@ -12,6 +12,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -133,6 +134,35 @@ class AccountRow(Base):
     # Which notifications the account wants (app.notify.prefs); None: the defaults.
     notify: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PasskeyRow(Base):
+    """A passkey (WebAuthn credential) that signs an account in (app.accounts.passkeys): its id as
+    the authenticator gave it, its public key (COSE), and the signature counter last seen, so a
+    cloned authenticator that replays an older count is refused."""
+
+    __tablename__ = "passkeys"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    credential_id: Mapped[str] = mapped_column(String(1400), unique=True)  # base64url, at most 1023 bytes
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    user_handle: Mapped[bytes] = mapped_column(LargeBinary)  # the WebAuthn user id it was made for
+    sign_count: Mapped[int] = mapped_column(BigInteger, default=0)
+    label: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class PasskeyChallengeRow(Base):
+    """A WebAuthn challenge handed out and not yet answered: single use (the answer deletes it) and
+    short-lived. Keyed by the hash of a ticket that only the asking browser's cookie holds."""
+
+    __tablename__ = "passkey_challenges"
+    ticket_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    purpose: Mapped[str] = mapped_column(String(16))  # "register" or "signin"
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True)
+    challenge: Mapped[bytes] = mapped_column(LargeBinary)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class NotificationRow(Base):

@@ -69,7 +69,8 @@ class Settings(BaseSettings):
     # Guesses at one admin name from many addresses are slowed, never refused (a refusal would lock
     # the owner out too, issue 30 item 10): past `login_delay_after` failed attempts at the name in
     # the window, each attempt waits `login_delay_base` seconds before its password is checked,
-    # doubled for each further one, at most `login_delay_max`.
+    # doubled for each further one, at most `login_delay_max`. Player accounts' sign-ins (per name,
+    # from all addresses) are slowed the same way.
     login_delay_after: int = Field(default=5, ge=0)
     login_delay_base: float = Field(default=1.0, ge=0, le=60)
     login_delay_max: float = Field(default=15.0, ge=0, le=120)

@@ -1,6 +1,7 @@
 // Lobby: "My games", every game this browser holds a seat in (GET /api/my/games, by the guest
 // cookie), most recently active first, with a "your turn" mark.
-import { el, clear, api, SEAT_LABEL } from "./common.js";
+import { el, clear, api, loadSeat, SEAT_LABEL } from "./common.js";
+import { keepAccountSeats } from "./account_seats.js";
 
 const box = document.getElementById("my-games-box");
 const list = document.getElementById("my-games");
@@ -16,12 +17,22 @@ function item(g) {
     g.your_turn ? el("span", { class: "tag your-turn", text: "your turn" }) : null);
 }
 
+// A seat the account took on another device: its token comes here, so the table opens as that seat.
+let brought = false;
+async function bringAccountSeats() {
+  if (brought) return;
+  brought = true;
+  const who = await api("/api/session");
+  if (who.name) keepAccountSeats(await api("/api/me/seats"), who.name);
+}
+
 async function refresh() {
   try {
     const games = await api("/api/my/games");
     clear(list);
     for (const g of games) list.append(item(g));
     box.hidden = !games.length;
+    if (games.some((g) => g.mine.length && !loadSeat(g.id))) await bringAccountSeats();
   } catch {
     // The lobby works without it; the next round tries again.
   }

@@ -8,10 +8,10 @@ import re
 
 from starlette.routing import WebSocketRoute
 
-from app.web.routes import admin, api, coach, my_games, pages, replays, seats, ws
+from app.web.routes import accounts, admin, api, coach, my_games, pages, passkeys, players, replays, seats, ws
 
 ROUTERS = {"ws": ws, "api": api, "seats": seats, "coach": coach, "my_games": my_games, "replays": replays, "admin": admin,
-           "pages": pages}
+           "pages": pages, "accounts": accounts, "passkeys": passkeys, "players": players}
 
 
 def _kind(route) -> set[str]:

@@ -2,8 +2,8 @@
 settings, and the seats it holds on every device. Guest play needs none of it."""
 from __future__ import annotations
 
+import asyncio
 import hashlib
-import html
 from typing import Annotated
 
 from fastapi import APIRouter, Request, Response
@@ -12,16 +12,21 @@ from pydantic import AfterValidator, BaseModel, Field, StrictBool, StringConstra
 
 from app.accounts.mails import reset_claim, send_reset, send_verification, verify_claim
 from app.accounts.sessions import session_value
+from app.accounts.store import name_key
 from app.infra.security import SESSION_COOKIE, SESSION_MAX_AGE, check_password, hash_password_off_loop
 from app.play.store import StoreError
-from app.web.deps import AccountDep, client_ip
-from app.web.limits import Limit
+from app.web.deps import AccountDep, client_ip, signed_in
+from app.web.limits import Limit, growing_delay
+from app.web.routes.pages import templates
 from app.web.schemas import GAME_ID_PATTERN, Name, SeatName, Strict, errors
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 pages = APIRouter(include_in_schema=False)  # the links of mails
 
-EMAIL_PATTERN = r"^[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$"
+# No spaces, controls, nor the characters that delimit addresses in mail headers and SMTP commands
+# ("<b>x</b>@example.org" was sent to "b").
+_MAIL_CHAR = r"[^@\s\x00-\x1f\x7f<>()\[\],;:\"\\]"
+EMAIL_PATTERN = rf"^{_MAIL_CHAR}+@{_MAIL_CHAR}+\.{_MAIL_CHAR}+$"
 Email = Annotated[str, StringConstraints(max_length=254, pattern=EMAIL_PATTERN)]
 
 
@@ -158,7 +163,11 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> Account
 
 def _pair_key(name: str, ip: str) -> str:
     # Hashed: the limits' table keeps no names, and any name fits its column.
-    return hashlib.sha256(f"{name.casefold()}\x00{ip}".encode()).hexdigest()
+    return hashlib.sha256(f"{name_key(name)}\x00{ip}".encode()).hexdigest()
+
+
+def _name_key(name: str) -> str:
+    return hashlib.sha256(f"{name_key(name)}\x00name".encode()).hexdigest()
 
 
 @router.post("/session", response_model=AccountSession, summary="Sign in", responses=errors(400, 401, 422, 429))
@@ -167,19 +176,38 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> Account
     settings, ip = state.settings, client_ip(request)
     window = settings.login_window
     # Per name *and* address, and per address: someone guessing from other addresses slows
-    # themselves down, never the owner (OWASP, "Account lockout").
+    # themselves down, never the owner (OWASP, "Account lockout"). Guesses at one name from
+    # everywhere are only slowed, as for the admin (login_delay_*): never refused, so the owner,
+    # from an address of their own, still gets in (and a passkey skips the wait).
     taken = await state.limiter.take(
         Limit("acct_pair", _pair_key(body.name, ip), settings.account_logins_per_name_address, window,
               "Too many sign-in attempts for this name from your address: wait before trying again."),
         Limit("acct_address", ip, settings.account_logins_per_address, window,
-              "Too many sign-in attempts from your address: wait before trying again."))
+              "Too many sign-in attempts from your address: wait before trying again."),
+        Limit("acct_name", _name_key(body.name), None, window, ""))
+    earlier = max(0, await state.limiter.count("acct_name", _name_key(body.name), window) - 1)
+    # Before the check, for the right password too (a quick answer must not mean success), and the
+    # same for a name nobody has: the wait tells nothing about whether the account exists.
+    await asyncio.sleep(growing_delay(earlier, settings.login_delay_after, settings.login_delay_base,
+                                      settings.login_delay_max))
     account = await state.accounts.by_name(body.name)
     # An unknown name is checked against a dummy hash: the same answer in the same time.
     if not await check_password(account.password_hash if account else None, body.password):
         raise StoreError("Wrong name or password.", 401, "unauthorized")
-    await state.limiter.give_back(taken)
+    await state.limiter.give_back(taken)  # only failed attempts count
     joined = await _join(request, account.id, body.seats)
     return _sign_in(request, response, account, joined)
+
+
+class Who(BaseModel):
+    name: str | None = Field(description="The account this browser is signed in as; null: none.")
+
+
+@router.get("/session", response_model=Who, summary="Who this browser is signed in as (never a 401)")
+async def who(request: Request) -> Who:
+    """For the pages' top bar: a plain 200 either way, so a guest's every page load logs no error."""
+    me = await signed_in(request)
+    return Who(name=me[0].name if me else None)
 
 
 @router.delete("/session", status_code=204, summary="Sign out (this device)", responses=errors(401, 403))
@@ -224,6 +252,20 @@ async def change_me(body: AccountChange, me: AccountDep, request: Request, respo
         out = AccountSession(account=AccountOut(**changed.public()), csrf=csrf)
     out.mail = mail
     return out
+
+
+@router.post("/me/email/verify", summary="Send the address's verification link again",
+             responses=errors(401, 403, 409, 429))
+async def resend_verification(me: AccountDep, request: Request) -> dict:
+    account, _ = me
+    state = request.app.state
+    if not account.email:
+        raise StoreError("Your account has no e-mail address to verify.", 409, "conflict")
+    if account.email_verified:
+        raise StoreError("Your address is already verified.", 409, "conflict")
+    await state.limiter.take(Limit("verify_mail", str(account.id), 5, 3600,
+                                   "Five links an hour at most: look for the ones already sent (and in spam)."))
+    return {"mail": await send_verification(request.app, account, _base(request))}
 
 
 @router.post("/accounts/reset", status_code=202, summary="Mail a link that sets a new password",
@@ -294,14 +336,9 @@ async def verify_page(request: Request, token: str = "") -> HTMLResponse:
     claim = verify_claim(request.app, token[:1000])
     account = await request.app.state.accounts.verify_email(*claim) if claim else None
     if account is None:
-        return HTMLResponse(_page("This link is used up, expired or damaged",
-                                  "Ask for a new one from your account's settings."), status_code=400)
-    return HTMLResponse(_page("Address confirmed", f"{account.email} is now verified: "
-                              "mails about your games can reach you there."))
-
-
-def _page(title: str, text: str) -> str:
-    return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
-            f"<link rel=\"stylesheet\" href=\"/static/css/app.css\"></head><body><main class=\"notice\">"
-            f"<h1>{html.escape(title)}</h1><p>{html.escape(text)}</p><p><a href=\"/\">To the lobby</a></p>"
-            f"</main></body></html>")
+        return templates.TemplateResponse(request, "account_notice.html", {
+            "title": "This link is used up, expired or damaged",
+            "text": "Ask for a new one from your account's page."}, status_code=400)
+    return templates.TemplateResponse(request, "account_notice.html", {
+        "title": "Address confirmed",
+        "text": f"{account.email} is now verified: mails about your games can reach you there."})

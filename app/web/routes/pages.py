@@ -56,6 +56,17 @@ async def table(request: Request, gid: str):
     return _page(request, "table.html", gid=gid)
 
 
+@router.get("/account", response_class=HTMLResponse)
+async def account(request: Request):
+    return _page(request, "account.html")
+
+
+@router.get("/account/reset", response_class=HTMLResponse)
+async def account_reset(request: Request):
+    # The token stays in the query string for the page's script only (no Referer leaves: headers.py).
+    return _page(request, "account_reset.html")
+
+
 @router.get("/admin", response_class=HTMLResponse)
 async def admin(request: Request):
     return _page(request, "admin.html")

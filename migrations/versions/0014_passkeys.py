@@ -1,0 +1,45 @@
+"""passkeys: WebAuthn credentials that sign an account in, and the challenges waiting for an answer
+
+Revision ID: 0014_passkeys
+Revises: 0013_ratings
+Create Date: 2026-12-06 02:15:00
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0014_passkeys"
+down_revision = "0013_ratings"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "passkeys",
+        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+        sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("credential_id", sa.String(1400), nullable=False, unique=True),
+        sa.Column("public_key", sa.LargeBinary(), nullable=False),
+        sa.Column("user_handle", sa.LargeBinary(), nullable=False),
+        sa.Column("sign_count", sa.BigInteger(), nullable=False),
+        sa.Column("label", sa.String(64), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("last_used_at", sa.DateTime(timezone=True), nullable=True),
+    )
+    op.create_index("ix_passkeys_account_id", "passkeys", ["account_id"])
+    op.create_table(
+        "passkey_challenges",
+        sa.Column("ticket_hash", sa.String(64), primary_key=True),
+        sa.Column("purpose", sa.String(16), nullable=False),
+        sa.Column("account_id", sa.Integer(), sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True),
+        sa.Column("challenge", sa.LargeBinary(), nullable=False),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_passkey_challenges_expires_at", "passkey_challenges", ["expires_at"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_passkey_challenges_expires_at", "passkey_challenges")
+    op.drop_table("passkey_challenges")
+    op.drop_index("ix_passkeys_account_id", "passkeys")
+    op.drop_table("passkeys")
