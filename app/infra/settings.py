@@ -123,6 +123,21 @@ class Settings(BaseSettings):
     notify_tick: float = Field(default=1.0, gt=0, le=60)        # how often the outbox and the notifier look
     notify_attempts: int = Field(default=8, ge=1, le=30)        # then that notification is dropped
     notify_backoff: float = Field(default=5.0, gt=0, le=3600)   # first retry delay, doubled each time
+    # Web Push (app.notify.push): the VAPID key pair is made once and kept in the database. The
+    # contact the push services see in its claims ("mailto:..." or "https://..."); empty: the
+    # address of DOI_MAIL_FROM. Endpoints must be https:// URLs on public addresses, on the ports
+    # webhooks may use (DOI_WEBHOOK_PORTS); DOI_PUSH_ALLOW_PRIVATE=true also allows http:// and
+    # private or loopback addresses (tests, a LAN install).
+    vapid_subject: str = ""
+    push_allow_private: bool = False
+    push_ttl: int = Field(default=86_400, ge=0, le=2_419_200)     # seconds a push service keeps an undelivered one
+    push_per_account: int = Field(default=10, ge=1, le=100)       # browsers per account; the oldest go first
+    # Chat while you are away: at most one notice per game and player in this many minutes.
+    chat_notify_minutes: float = Field(default=30.0, gt=0, le=1440)
+    # A deadline near (correspondence games): told when this share of the decision's time is left;
+    # the warner looks every `deadline_tick` seconds.
+    deadline_warn_fraction: float = Field(default=0.25, gt=0, lt=1)
+    deadline_tick: float = Field(default=30.0, gt=0, le=3600)
 
     def check_secret_key(self) -> None:
         """Raise WeakSecretKey if DOI_SECRET_KEY is set to something guessable: whoever guesses it

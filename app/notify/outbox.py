@@ -2,7 +2,8 @@
 sent by a loop on every instance. A row is leased before it is sent (an UPDATE that only one
 instance wins), so two instances never both send it; a holder that dies loses its lease and the
 row goes out from another. A failed attempt waits twice as long as the one before; after
-DOI_NOTIFY_ATTEMPTS it is dropped. Nothing here runs inside a move."""
+DOI_NOTIFY_ATTEMPTS it is dropped. Nothing here runs inside a move. Two channels: mail
+(app.notify.mail) and Web Push (app.notify.push)."""
 from __future__ import annotations
 
 import asyncio
@@ -17,6 +18,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from app.infra.models import NotificationRow
 from app.infra.periodic import LoopService
+from app.notify.push import PushFailed, PushGone
 
 log = logging.getLogger("doi.notify")
 LEASE = timedelta(minutes=2)
@@ -29,10 +31,13 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-async def queue(s, postgres: bool, *, key: str, account_id: int, to: str, subject: str, body: str) -> None:
-    """Queue one mail in session `s`'s transaction; a key already queued is left as it is."""
+async def queue(s, postgres: bool, *, key: str, account_id: int, to: str, subject: str, body: str,
+                channel: str = "email") -> None:
+    """Queue one notification in session `s`'s transaction; a key already queued is left as it is.
+    A mail goes to the address `to`; a push (`channel="push"`) to the subscription whose id is
+    `to`, with `body` its JSON payload."""
     now = _now()
-    values = {"key": key, "account_id": account_id, "channel": "email", "to_addr": to, "subject": subject,
+    values = {"key": key, "account_id": account_id, "channel": channel, "to_addr": to, "subject": subject,
               "body": body, "attempts": 0, "next_at": now, "sent_at": None, "dropped": False, "holder": "",
               "lease_until": now, "created_at": now}
     insert = pg_insert if postgres else sqlite_insert
@@ -42,8 +47,8 @@ async def queue(s, postgres: bool, *, key: str, account_id: int, to: str, subjec
 class OutboxSender(LoopService):
     task_name = "doi-outbox"
 
-    def __init__(self, app, mailer):
-        self.app, self.mailer = app, mailer
+    def __init__(self, app, mailer, pusher=None):
+        self.app, self.mailer, self.pusher = app, mailer, pusher  # mailer None: no DOI_SMTP_URL
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
         self._wake = asyncio.Event()
         self.sent = 0
@@ -93,11 +98,17 @@ class OutboxSender(LoopService):
     async def _attempt(self, row) -> None:
         settings = self.app.state.settings
         try:
-            await self.mailer.send(row.to_addr, row.subject, row.body)
-        except Exception as e:  # noqa: BLE001 - any failure of the SMTP side is a failed attempt
+            if row.channel == "push":
+                await self.pusher.send(int(row.to_addr), row.body.encode())
+            else:
+                await self.mailer.send(row.to_addr, row.subject, row.body)
+        except Exception as e:  # noqa: BLE001 - any failure of the other side is a failed attempt
             attempts = row.attempts + 1
             delay = min(settings.notify_backoff * 2 ** (attempts - 1), MAX_BACKOFF)
-            dropped = attempts >= settings.notify_attempts
+            # A subscription its push service forgot, or a message it refuses as too big or malformed,
+            # fails the same way each time.
+            final = isinstance(e, PushGone) or (isinstance(e, PushFailed) and e.status in (400, 413))
+            dropped = final or attempts >= settings.notify_attempts
             log.warning("a notification could not be sent", extra={"notification": row.id, "attempt": attempts,
                                                                      "error": type(e).__name__, "dropped": dropped})
             values = {"attempts": attempts, "next_at": _now() + timedelta(seconds=delay), "dropped": dropped,
