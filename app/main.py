@@ -23,6 +23,7 @@ from app.infra.settings import Settings, get_settings
 from app.infra.wal_checkpoint import WalCheckpointer
 from app.play import record_import
 from app.notify.mail import Mailer
+from app.notify.account_hooks import AccountHooks
 from app.notify.deadlines import DeadlineWarner
 from app.notify.outbox import OutboxSender
 from app.notify.push import KEY_NAME as PUSH_KEY_NAME
@@ -105,7 +106,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         mailer = Mailer(settings.smtp_url, settings.mail_from, settings.mail_timeout) if settings.smtp_url else None
         app.state.push_keys = PushKeys(await app.state.store.kept_secret(PUSH_KEY_NAME, new_private_key),
                                        subject_of(settings))
-        app.state.outbox = OutboxSender(app, mailer, PushSender(app, app.state.push_keys, app.state.hooks.post))
+        app.state.outbox = OutboxSender(app, mailer, PushSender(app, app.state.push_keys, app.state.hooks.post),
+                                        AccountHooks(app, app.state.hooks.post))
         app.state.notifier = TurnNotifier(app, app.state.outbox)
         app.state.deadlines = DeadlineWarner(app, app.state.outbox)
         listeners.changed += (app.state.notifier.poke,)

@@ -132,6 +132,10 @@ class AccountRow(Base):
     # Which notifications the account wants (app.notify.prefs); None: the defaults.
     notify: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The account's own webhook (a chat app's or generic JSON), a notification channel beside mail
+    # and Web Push (app.notify.channels); shown to nobody, its owner included.
+    webhook: Mapped[str | None] = mapped_column(Text, nullable=True)
+    webhook_format: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class NotificationRow(Base):
@@ -144,7 +148,8 @@ class NotificationRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     key: Mapped[str] = mapped_column(String(200), unique=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
-    channel: Mapped[str] = mapped_column(String(16))  # "email", or "push" (to_addr: the subscription's id)
+    # "email"; "push" (to_addr: the subscription's id); "hook" (the account's webhook; body: its JSON)
+    channel: Mapped[str] = mapped_column(String(16))
     to_addr: Mapped[str] = mapped_column(String(254))
     subject: Mapped[str] = mapped_column(String(200))
     body: Mapped[str] = mapped_column(Text)

@@ -1,13 +1,15 @@
 """Who may be told, and through which channels: one notification becomes a mail (to a verified
-address, when this server sends mail) and a push to each browser of the account that allowed
-it, all queued in the caller's transaction under keys that make a second queueing (another
+address, when this server sends mail), a push to each browser of the account that allowed it,
+and a POST to the account's own webhook (app.notify.account_hooks) if it has one, all queued in the caller's transaction under keys that make a second queueing (another
 instance, a second look) a no-op."""
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
+from app.infra.chat_formats import chat_body, detect
 from app.infra.models import AccountRow, PushSubRow, SeatRow
 from app.notify.outbox import queue
 from app.notify.push import Message
@@ -33,7 +35,8 @@ async def account_seats(s, gid: str) -> list:
     """The seats of `gid` held by accounts, with what telling their owners needs."""
     return list((await s.execute(
         select(SeatRow.seat, SeatRow.account_id, SeatRow.bot, SeatRow.zombie, SeatRow.seen_at,
-               AccountRow.email, AccountRow.email_verified, AccountRow.notify)
+               AccountRow.email, AccountRow.email_verified, AccountRow.notify, AccountRow.webhook,
+               AccountRow.webhook_format)
         .join(AccountRow, AccountRow.id == SeatRow.account_id)
         .where(SeatRow.game_id == gid))).all())
 
@@ -64,9 +67,16 @@ async def tell(s, postgres: bool, *, key: str, row, subs: list[int], mail: bool,
         await queue(s, postgres, key=key, account_id=row.account_id, to=row.email, subject=subject,
                     body=mail_text(lead, gid, base))
         queued += 1
-    message = Message(title=subject, body=lead, url=table_link(base, gid), tag=f"doi-{gid}")
+    link = table_link(base, gid)
+    message = Message(title=subject, body=lead, url=link, tag=f"doi-{gid}")
     for sid in subs:
         await queue(s, postgres, key=f"{key}:push{sid}", account_id=row.account_id, to=str(sid), subject=subject[:200],
                     body=message.payload().decode(), channel="push")
+        queued += 1
+    if row.webhook:
+        generic = {"event": key.split(":", 1)[0], "game": gid, "seat": row.seat, "text": lead, "link": link, "id": key}
+        body = chat_body(row.webhook_format or detect(row.webhook), lead, link, generic)
+        await queue(s, postgres, key=f"{key}:hook", account_id=row.account_id, to="", subject=subject[:200],
+                    body=json.dumps(body), channel="hook")
         queued += 1
     return queued

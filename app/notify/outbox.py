@@ -2,11 +2,12 @@
 sent by a loop on every instance. A row is leased before it is sent (an UPDATE that only one
 instance wins), so two instances never both send it; a holder that dies loses its lease and the
 row goes out from another. A failed attempt waits twice as long as the one before; after
-DOI_NOTIFY_ATTEMPTS it is dropped. Nothing here runs inside a move. Two channels: mail
-(app.notify.mail) and Web Push (app.notify.push)."""
+DOI_NOTIFY_ATTEMPTS it is dropped. Nothing here runs inside a move. Three channels: mail
+(app.notify.mail), Web Push (app.notify.push) and an account's own webhook (app.notify.account_hooks)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import socket
@@ -18,13 +19,24 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from app.infra.models import NotificationRow
 from app.infra.periodic import LoopService
-from app.notify.push import PushFailed, PushGone
 
 log = logging.getLogger("doi.notify")
 LEASE = timedelta(minutes=2)
 BATCH = 20
 MAX_BACKOFF = 6 * 3600.0
 _ROWS = NotificationRow.__table__
+
+
+class Gone(Exception):
+    """The channel is gone (a push subscription its service forgot, a webhook removed): not retried."""
+
+
+class Failed(Exception):
+    """An answer other than 2xx: tried again later (a 400 or 413 would fail again: dropped at once)."""
+
+    def __init__(self, status: int):
+        super().__init__(f"HTTP {status}")
+        self.status = status
 
 
 def _now() -> datetime:
@@ -47,8 +59,8 @@ async def queue(s, postgres: bool, *, key: str, account_id: int, to: str, subjec
 class OutboxSender(LoopService):
     task_name = "doi-outbox"
 
-    def __init__(self, app, mailer, pusher=None):
-        self.app, self.mailer, self.pusher = app, mailer, pusher  # mailer None: no DOI_SMTP_URL
+    def __init__(self, app, mailer, pusher=None, hooks=None):
+        self.app, self.mailer, self.pusher, self.hooks = app, mailer, pusher, hooks  # mailer None: no DOI_SMTP_URL
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
         self._wake = asyncio.Event()
         self.sent = 0
@@ -100,6 +112,8 @@ class OutboxSender(LoopService):
         try:
             if row.channel == "push":
                 await self.pusher.send(int(row.to_addr), row.body.encode())
+            elif row.channel == "hook":
+                await self.hooks.send(row.account_id, json.loads(row.body))
             else:
                 await self.mailer.send(row.to_addr, row.subject, row.body)
         except Exception as e:  # noqa: BLE001 - any failure of the other side is a failed attempt
@@ -107,7 +121,7 @@ class OutboxSender(LoopService):
             delay = min(settings.notify_backoff * 2 ** (attempts - 1), MAX_BACKOFF)
             # A subscription its push service forgot, or a message it refuses as too big or malformed,
             # fails the same way each time.
-            final = isinstance(e, PushGone) or (isinstance(e, PushFailed) and e.status in (400, 413))
+            final = isinstance(e, Gone) or (isinstance(e, Failed) and e.status in (400, 413))
             dropped = final or attempts >= settings.notify_attempts
             log.warning("a notification could not be sent", extra={"notification": row.id, "attempt": attempts,
                                                                      "error": type(e).__name__, "dropped": dropped})

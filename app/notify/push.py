@@ -27,6 +27,7 @@ from pywebpush import WebPusher
 from sqlalchemy import delete
 
 from app.infra.models import PushSubRow
+from app.notify.outbox import Failed, Gone
 
 KEY_NAME = "vapid_key"
 JWT_LIFETIME = 12 * 3600  # RFC 8292: at most 24 hours
@@ -115,16 +116,6 @@ class PushKeys:
         return pusher.encode(payload, content_encoding="aes128gcm")["body"]
 
 
-class PushGone(Exception):
-    """The push service no longer knows the subscription (404/410): it was deleted."""
-
-
-class PushFailed(Exception):
-    """An answer other than 2xx: tried again later (a 413 or 400 would fail again: dropped at once)."""
-
-    def __init__(self, status: int):
-        super().__init__(f"HTTP {status}")
-        self.status = status
 
 
 class PushSender:
@@ -139,9 +130,9 @@ class PushSender:
         async with store.reading() as s:
             sub = await s.get(PushSubRow, subscription_id)
         if sub is None:
-            raise PushGone("the browser turned notifications off")
+            raise Gone("the browser turned notifications off")
         if not settings.push_allow_private and urlsplit(sub.endpoint).scheme != "https":
-            raise PushGone("not an https endpoint")
+            raise Gone("not an https endpoint")
         body = self.keys.encrypt(sub.endpoint, sub.p256dh, sub.auth, payload)
         async with asyncio.timeout(settings.webhook_timeout):
             response = await self.post(sub.endpoint, content=body, headers=self.keys.headers(sub.endpoint, settings.push_ttl),
@@ -149,6 +140,6 @@ class PushSender:
         if response.status_code in GONE:
             async with store.transaction() as s:
                 await s.execute(delete(PushSubRow).where(PushSubRow.id == subscription_id))
-            raise PushGone(f"HTTP {response.status_code}")
+            raise Gone(f"HTTP {response.status_code}")
         if not 200 <= response.status_code < 300:
-            raise PushFailed(response.status_code)
+            raise Failed(response.status_code)

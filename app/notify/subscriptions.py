@@ -1,4 +1,5 @@
-"""The browsers of an account that allowed Web Push: kept, moved, forgotten.
+"""The browsers of an account that allowed Web Push: kept, moved, forgotten; and the account's own
+webhook.
 
 An endpoint is one browser's: the same endpoint sent by another account moves there (the browser
 signed in to that account now), so a browser never gets another account's notifications. An
@@ -8,10 +9,10 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from app.infra.models import PushSubRow
+from app.infra.models import AccountRow, PushSubRow
 
 
 def endpoint_hash(endpoint: str) -> str:
@@ -54,3 +55,17 @@ async def count(store, account_id: int) -> int:
     async with store.reading() as s:
         return (await s.execute(select(func.count()).select_from(PushSubRow)
                                 .where(PushSubRow.account_id == account_id))).scalar_one()
+
+
+async def set_webhook(store, account_id: int, url: str | None, fmt: str | None) -> None:
+    """The account's own webhook (None: none), in format `fmt` (None: recognised from the URL)."""
+    async with store.transaction() as s:
+        await s.execute(update(AccountRow).where(AccountRow.id == account_id)
+                        .values(webhook=url, webhook_format=fmt if url else None))
+
+
+async def webhook_of(store, account_id: int) -> tuple[str | None, str | None]:
+    async with store.reading() as s:
+        row = (await s.execute(select(AccountRow.webhook, AccountRow.webhook_format)
+                               .where(AccountRow.id == account_id))).one_or_none()
+    return (row.webhook, row.webhook_format) if row else (None, None)

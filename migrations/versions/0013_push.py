@@ -1,4 +1,4 @@
-"""Web Push subscriptions of accounts, and the format of a room's webhook (generic JSON, Discord, Slack)
+"""Web Push subscriptions of accounts, an account's own webhook, and the format of a webhook (generic JSON, Discord, Slack)
 
 Revision ID: 0013_push
 Revises: 0012_notifications
@@ -27,9 +27,15 @@ def upgrade() -> None:
     op.create_index("ix_push_subscriptions_account_id", "push_subscriptions", ["account_id"])
     with op.batch_alter_table("room_hooks") as batch:
         batch.add_column(sa.Column("format", sa.String(16), nullable=False, server_default="json"))
+    with op.batch_alter_table("accounts") as batch:
+        batch.add_column(sa.Column("webhook", sa.Text(), nullable=True))
+        batch.add_column(sa.Column("webhook_format", sa.String(16), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("accounts") as batch:
+        batch.drop_column("webhook_format")
+        batch.drop_column("webhook")
     with op.batch_alter_table("room_hooks") as batch:
         batch.drop_column("format")
     op.drop_index("ix_push_subscriptions_account_id", "push_subscriptions")

@@ -5,6 +5,7 @@ checks the exact body shape it would accept; the text links to the table and hol
 from __future__ import annotations
 
 import json
+import secrets
 import time
 
 import pytest
@@ -108,3 +109,54 @@ def test_the_format_is_recognised_from_the_url_and_the_address_rules_stay(db_url
                     {"webhook": "https://example.org/h", "webhook_format": 1}):
             r = client.post("/api/games", json={"revolutionaries": 1, **bad})
             assert r.status_code == 422, (bad, r.text)
+
+
+def test_an_accounts_own_webhook_gets_its_notifications_in_slack_format_while_away(db_url, receiver):
+    from tests.server.helpers import browser as other_browser
+    from tests.server.helpers import invite_of
+    from tests.server.test_notify_mail import play_until
+
+    rx = receiver()
+    with hook_client(db_url, public_url="https://doi.example", notify_tick=0.05, notify_backoff=0.1) as client:
+        signed = client.post("/api/accounts", json={"name": f"Hook{secrets.token_hex(3)}", "password": "correct horse battery"})
+        csrf = signed.json()["csrf"]
+        assert client.get("/api/me/webhook").json() == {"webhook": False, "format": None}
+        r = client.put("/api/me/webhook", headers={"X-CSRF-Token": csrf}, json={"url": rx.url, "format": "slack"})
+        assert r.status_code == 200 and r.json() == {"webhook": True, "format": "slack"}
+        assert client.get("/api/me/webhook").json() == {"webhook": True, "format": "slack"}  # never the URL
+        room = client.post("/api/games", json={"revolutionaries": 1, "pace": {"mode": "correspondence", "hours": 24}}).json()
+        gid = room["id"]
+        mine = client.post(f"/api/games/{gid}/seats/rev1", json={"name": "Me", "invite": invite_of(room, "rev1")}).json()["token"]
+        with other_browser(client) as ivan:
+            soviet = ivan.post(f"/api/games/{gid}/seats/soviet", json={"name": "Ivan", "invite": invite_of(room, "soviet")}).json()["token"]
+        rev_view = {"Authorization": f"Bearer {mine}"}
+        play_until(client, gid, soviet, lambda _: bool(client.get(f"/api/games/{gid}/view", headers=rev_view).json()["view"]["actions"]))
+        wait_until(lambda: len(rx.bodies) >= 2)
+        time.sleep(0.5)
+        link = f"<https://doi.example/games/{gid}/table|Open the table>"
+        assert rx.bodies == [
+            {"text": f"Every seat is taken: the game has started. You play Revolutionary 1. {link}"},
+            {"text": f"It is your turn as Revolutionary 1. {link}"}]
+        assert not any(t in json.dumps(rx.bodies) for t in (mine, soviet))
+
+        # Removed: nothing more goes there.
+        assert client.delete("/api/me/webhook", headers={"X-CSRF-Token": csrf}).status_code == 204
+        assert client.get("/api/me/webhook").json() == {"webhook": False, "format": None}
+        play_until(client, gid, mine, lambda got: not got["view"]["actions"])
+        play_until(client, gid, soviet, lambda _: bool(client.get(f"/api/games/{gid}/view", headers=rev_view).json()["view"]["actions"]))
+        time.sleep(0.8)
+        assert len(rx.bodies) == 2
+
+
+def test_an_accounts_webhook_follows_the_address_rules(db_url):
+    with hook_client(db_url, webhook_allow_private=False, webhook_ports="") as client:
+        csrf = client.post("/api/accounts", json={"name": f"Hook{secrets.token_hex(3)}",
+                                                  "password": "correct horse battery"}).json()["csrf"]
+        for url in ("http://127.0.0.1/x", "http://10.0.0.1/x", "https://example.org:8443/x", "ftp://example.org/",
+                    "https://example.org/\x00", "https://example.org/" + "a" * 2001):
+            r = client.put("/api/me/webhook", headers={"X-CSRF-Token": csrf}, json={"url": url})
+            assert r.status_code == 422, (url, r.text)
+        assert client.put("/api/me/webhook", json={"url": "https://discord.com/api/webhooks/1/x"}).status_code == 403
+        r = client.put("/api/me/webhook", headers={"X-CSRF-Token": csrf}, json={"url": "https://discord.com/api/webhooks/1/x"})
+        assert r.json() == {"webhook": True, "format": "discord"}
+        assert client.get("/api/me/webhook").json() == {"webhook": True, "format": "discord"}
