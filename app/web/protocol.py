@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from app.notify.protocol_note import PROTOCOL_NOTE as NOTIFY_NOTE
 from app.seats.clocks import PROTOCOL_NOTE as CLOCKS_NOTE
 from app.seats.seat_bots import PROTOCOL_NOTE as BOTS_NOTE
 from app.seats.webhooks import PROTOCOL_NOTE as HOOKS_NOTE
@@ -199,6 +200,7 @@ def render() -> str:
     parts.append(BOTS_NOTE)
     parts.append(CLOCKS_NOTE)
     parts.append(HOOKS_NOTE)
+    parts.append(NOTIFY_NOTE)
     return "\n".join(parts)
 
 
