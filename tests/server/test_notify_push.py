@@ -316,3 +316,23 @@ def test_the_service_worker_is_served_at_the_root_for_the_whole_site(client):
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
     assert "showNotification" in r.text and "notificationclick" in r.text
     assert r.headers["cache-control"] == "no-cache"
+
+
+def test_a_deleted_account_leaves_no_browser_or_webhook_behind(db_url):
+    from sqlalchemy import func, select
+
+    from app.infra.models import PushSubRow
+
+    with TestClient(create_app(make_settings(db_url))) as client:
+        _, csrf = sign_up(client)
+        endpoint = f"https://push.example.com/{secrets.token_hex(8)}"
+        assert subscribe(client, csrf, Browser(), endpoint).status_code == 201
+
+        async def kept() -> int:
+            async with client.app.state.store.reading() as s:
+                return (await s.execute(select(func.count()).select_from(PushSubRow)
+                                        .where(PushSubRow.endpoint == endpoint))).scalar_one()
+        assert client.portal.call(kept) == 1
+        assert client.request("DELETE", "/api/me", headers={"X-CSRF-Token": csrf},
+                              json={"password": PASSWORD}).status_code == 204
+        assert client.portal.call(kept) == 0
