@@ -128,7 +128,7 @@ class Settings(BaseSettings):
     # address of DOI_MAIL_FROM. Endpoints must be https:// URLs on public addresses, on the ports
     # webhooks may use (DOI_WEBHOOK_PORTS); DOI_PUSH_ALLOW_PRIVATE=true also allows http:// and
     # private or loopback addresses (tests, a LAN install).
-    vapid_subject: str = ""
+    vapid_subject: str = Field(default="", pattern=r"^$|^(mailto:\S+@\S+|https://\S+)$")
     push_allow_private: bool = False
     push_ttl: int = Field(default=86_400, ge=0, le=2_419_200)     # seconds a push service keeps an undelivered one
     push_per_account: int = Field(default=10, ge=1, le=100)       # browsers per account; the oldest go first

@@ -23,6 +23,7 @@ from app.infra.periodic import LoopService
 log = logging.getLogger("doi.notify")
 LEASE = timedelta(minutes=2)
 BATCH = 20
+MAX_IN_FLIGHT = 64  # notifications being sent at once by one instance
 MAX_BACKOFF = 6 * 3600.0
 _ROWS = NotificationRow.__table__
 
@@ -63,6 +64,7 @@ class OutboxSender(LoopService):
         self.app, self.mailer, self.pusher, self.hooks = app, mailer, pusher, hooks  # mailer None: no DOI_SMTP_URL
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
         self._wake = asyncio.Event()
+        self._flying: dict[int, asyncio.Task] = {}  # notification id -> the task sending it
         self.sent = 0
 
     def poke(self) -> None:
@@ -89,13 +91,34 @@ class OutboxSender(LoopService):
             ids = (await s.execute(select(_ROWS.c.id).where(
                 _ROWS.c.sent_at.is_(None), _ROWS.c.dropped == false(), _ROWS.c.next_at <= now,
                 _ROWS.c.lease_until <= now).order_by(_ROWS.c.next_at).limit(BATCH))).scalars().all()
-        done = 0
+        # Each in a task of its own, not awaited here: a receiver that hangs (a push service, a
+        # webhook, an SMTP server) holds up only its own notification (for at most
+        # DOI_WEBHOOK_TIMEOUT or DOI_MAIL_TIMEOUT), never the others nor the next round.
+        started = 0
         for nid in ids:
+            if nid in self._flying or len(self._flying) >= MAX_IN_FLIGHT:
+                continue
+            self._flying[nid] = asyncio.create_task(self._one(nid), name=f"doi-outbox-{nid}")
+            self._flying[nid].add_done_callback(lambda _t, nid=nid: self._flying.pop(nid, None))
+            started += 1
+        return started
+
+    async def _one(self, nid: int) -> None:
+        try:
             row = await self._lease(nid)
             if row is not None:
                 await self._attempt(row)
-                done += 1
-        return done
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the database went away meanwhile: the lease runs out, the row is sent later
+            log.exception("the outbox failed a notification; trying again later", extra={"notification": nid})
+
+    async def stop(self) -> None:
+        await super().stop()
+        flying = list(self._flying.values())
+        for task in flying:
+            task.cancel()
+        await asyncio.gather(*flying, return_exceptions=True)
 
     async def _lease(self, nid: int):
         now = _now()

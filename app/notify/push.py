@@ -116,8 +116,6 @@ class PushKeys:
         return pusher.encode(payload, content_encoding="aes128gcm")["body"]
 
 
-
-
 class PushSender:
     """Sends one queued push (an outbox row) to its subscription; `post` is the webhook sender's
     checked POST (app.seats.webhooks.HookSender.post)."""

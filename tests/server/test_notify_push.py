@@ -83,12 +83,16 @@ class PushService:
     def __init__(self):
         self.messages: list[dict] = []
         self.answers: dict[str, int] = {}
+        self.hold: set[str] = set()  # endpoints whose requests wait (up to 30 s) for `release`
+        self.release = threading.Event()
         service = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 name = self.path.rsplit("/", 1)[-1]
+                if name in service.hold:
+                    service.release.wait(30)
                 service.messages.append({"name": name, "path": self.path, "headers": dict(self.headers), "body": body})
                 self.send_response(service.answers.get(name, 201))
                 self.send_header("Content-Length", "0")
@@ -115,6 +119,7 @@ class PushService:
         return self.to(name)
 
     def close(self):
+        self.release.set()
         self.server.shutdown()
         self.server.server_close()
 
@@ -336,3 +341,24 @@ def test_a_deleted_account_leaves_no_browser_or_webhook_behind(db_url):
         assert client.request("DELETE", "/api/me", headers={"X-CSRF-Token": csrf},
                               json={"password": PASSWORD}).status_code == 204
         assert client.portal.call(kept) == 0
+
+
+def test_a_push_service_that_hangs_holds_up_no_one_else(db_url, service):
+    service.hold.add("slow")
+    with TestClient(create_app(push_settings(db_url, webhook_timeout=30))) as client:
+        _, anna = sign_up(client)
+        assert subscribe(client, anna, Browser(), service.endpoint("slow")).status_code == 201
+        room = client.post("/api/games", json={"revolutionaries": 1}).json()
+        gid = room["id"]
+        client.post(f"/api/games/{gid}/seats/soviet", json={"name": "Anna", "invite": invite_of(room, "soviet")})
+        with other_browser(client) as bob_browser:
+            _, bob = sign_up(bob_browser)
+            fast = Browser()
+            assert subscribe(bob_browser, bob, fast, service.endpoint("fast")).status_code == 201
+            bob_browser.post(f"/api/games/{gid}/seats/rev1", json={"name": "Bob", "invite": invite_of(room, "rev1")})
+        started = time.monotonic()
+        [got] = service.wait_for("fast", 1, timeout=10)
+        assert time.monotonic() - started < 5 and service.to("slow") == []  # Anna's is still hanging
+        assert fast.decrypt(got["body"])["title"] == f"Your game of Days of Ire has started (game {gid})"
+        service.release.set()
+        assert len(service.wait_for("slow", 1)) == 1
