@@ -23,8 +23,12 @@ from app.infra.metrics import Metrics, setup_logging
 from app.infra.security import Signer
 from app.infra.settings import Settings, get_settings
 from app.infra.wal_checkpoint import WalCheckpointer
+from app.notify.account_hooks import AccountHooks
+from app.notify.deadlines import DeadlineWarner
 from app.notify.mail import Mailer
 from app.notify.outbox import OutboxSender
+from app.notify.push import KEY_NAME as PUSH_KEY_NAME
+from app.notify.push import PushKeys, PushSender, new_private_key, subject_of
 from app.notify.turns import TurnNotifier
 from app.play import record_import
 from app.play.games import Listeners, catch_up_watched, on_notify
@@ -100,12 +104,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await app.state.bots.start()  # its first sweep picks up the games whose bots wait for a move
         app.state.clocks, app.state.presence, app.state.hooks = Clocks(app), Presence(app), HookSender(app)
         listeners.changed = (app.state.bots.poke, app.state.clocks.poke, app.state.hooks.poke)
-        notify_services, app.state.outbox = [], None
-        if settings.smtp_url:  # mail: verification, password reset and notifications (app.notify)
-            app.state.outbox = OutboxSender(app, Mailer(settings.smtp_url, settings.mail_from, settings.mail_timeout))
-            app.state.notifier = TurnNotifier(app, app.state.outbox)
-            listeners.changed += (app.state.notifier.poke,)
-            notify_services = [app.state.outbox, app.state.notifier]
+        # Notifications (app.notify): mail when DOI_SMTP_URL is set (verification, password reset and
+        # notifications), Web Push always (its VAPID key pair is kept in the database like the cookie key).
+        mailer = Mailer(settings.smtp_url, settings.mail_from, settings.mail_timeout) if settings.smtp_url else None
+        app.state.push_keys = PushKeys(await app.state.store.kept_secret(PUSH_KEY_NAME, new_private_key),
+                                       subject_of(settings))
+        app.state.outbox = OutboxSender(app, mailer, PushSender(app, app.state.push_keys, app.state.hooks.post),
+                                        AccountHooks(app, app.state.hooks.post))
+        app.state.notifier = TurnNotifier(app, app.state.outbox)
+        app.state.deadlines = DeadlineWarner(app, app.state.outbox)
+        listeners.changed += (app.state.notifier.poke,)
+        listeners.chatted = (app.state.notifier.chatted,)
+        notify_services = [app.state.outbox, app.state.notifier, app.state.deadlines]
         app.state.rater = Rater(app)  # ratings, once a game between accounts ends (app.accounts.ratings)
         listeners.changed += (app.state.rater.poke,)
         listeners.clock_note = (app.state.clocks.broadcast,)
@@ -213,6 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pages,
         passkeys,
         players,
+        push,
         replays,
         seats,
         ws,
@@ -233,6 +244,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(passkeys.router)
     app.include_router(accounts.pages)
     app.include_router(players.router)
+    app.include_router(push.router)
+    app.include_router(push.pages)
     app.include_router(pages.router)
     return app
 

@@ -24,7 +24,7 @@ async def _queue(app, account: Account, to: str, key: str, subject: str, body: s
 
 async def send_verification(app, account: Account, base: str) -> bool:
     """Queue the verification link for the account's address; False when mail is off here."""
-    if app.state.outbox is None or not account.email:
+    if getattr(app.state.outbox, "mailer", None) is None or not account.email:
         return False
     token = app.state.mail_signer.dumps({"verify": account.id, "email": account.email})
     link = f"{base.rstrip('/')}/account/verify?token={quote(token)}"
@@ -43,7 +43,7 @@ def verify_claim(app, token: str) -> tuple[int, str] | None:
 
 
 async def send_reset(app, account: Account, base: str) -> bool:
-    if app.state.outbox is None or not account.email or not account.email_verified:
+    if getattr(app.state.outbox, "mailer", None) is None or not account.email or not account.email_verified:
         return False
     token = app.state.mail_signer.dumps({"reset": account.id, "gen": account.generation})
     link = f"{base.rstrip('/')}/account/reset?token={quote(token)}"

@@ -134,6 +134,10 @@ class AccountRow(Base):
     # Which notifications the account wants (app.notify.prefs); None: the defaults.
     notify: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The account's own webhook (a chat app's or generic JSON), a notification channel beside mail
+    # and Web Push (app.notify.channels); shown to nobody, its owner included.
+    webhook: Mapped[str | None] = mapped_column(Text, nullable=True)
+    webhook_format: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class PasskeyRow(Base):
@@ -175,7 +179,8 @@ class NotificationRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     key: Mapped[str] = mapped_column(String(200), unique=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
-    channel: Mapped[str] = mapped_column(String(16))  # "email"
+    # "email"; "push" (to_addr: the subscription's id); "hook" (the account's webhook; body: its JSON)
+    channel: Mapped[str] = mapped_column(String(16))
     to_addr: Mapped[str] = mapped_column(String(254))
     subject: Mapped[str] = mapped_column(String(200))
     body: Mapped[str] = mapped_column(Text)
@@ -197,6 +202,21 @@ class NotifyGameRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16))
     active: Mapped[list] = mapped_column(JSON, default=list)
+
+
+class PushSubRow(Base):
+    """A browser that allowed Web Push for an account (app.notify.push): where its push service
+    takes messages for it, and the keys they are encrypted to. One row per endpoint (a browser
+    signed in to another account moves it there)."""
+
+    __tablename__ = "push_subscriptions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    endpoint: Mapped[str] = mapped_column(Text)
+    endpoint_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(100))
+    auth: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class AdminRow(Base):
@@ -271,6 +291,8 @@ class HookRow(Base):
     lease_until: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     delivered: Mapped[int] = mapped_column(Integer, default=0)
     failed: Mapped[int] = mapped_column(Integer, default=0)
+    # The body's shape: "json" (the generic one), "discord" or "slack" (app.seats.hook_formats).
+    format: Mapped[str] = mapped_column(String(16), default="json", server_default="json")
 
 
 class RatingRow(Base):

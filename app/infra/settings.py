@@ -133,6 +133,21 @@ class Settings(BaseSettings):
     # player needs to appear on a leaderboard.
     rating_sweep_seconds: float = Field(default=300.0, gt=0, le=86_400)
     leaderboard_min_games: int = Field(default=5, ge=1, le=1000)
+    # Web Push (app.notify.push): the VAPID key pair is made once and kept in the database. The
+    # contact the push services see in its claims ("mailto:..." or "https://..."); empty: the
+    # address of DOI_MAIL_FROM. Endpoints must be https:// URLs on public addresses, on the ports
+    # webhooks may use (DOI_WEBHOOK_PORTS); DOI_PUSH_ALLOW_PRIVATE=true also allows http:// and
+    # private or loopback addresses (tests, a LAN install).
+    vapid_subject: str = Field(default="", pattern=r"^$|^(mailto:\S+@\S+|https://\S+)$")
+    push_allow_private: bool = False
+    push_ttl: int = Field(default=86_400, ge=0, le=2_419_200)     # seconds a push service keeps an undelivered one
+    push_per_account: int = Field(default=10, ge=1, le=100)       # browsers per account; the oldest go first
+    # Chat while you are away: at most one notice per game and player in this many minutes.
+    chat_notify_minutes: float = Field(default=30.0, gt=0, le=1440)
+    # A deadline near (correspondence games): told when this share of the decision's time is left;
+    # the warner looks every `deadline_tick` seconds.
+    deadline_warn_fraction: float = Field(default=0.25, gt=0, lt=1)
+    deadline_tick: float = Field(default=30.0, gt=0, le=3600)
 
     def check_secret_key(self) -> None:
         """Raise WeakSecretKey if DOI_SECRET_KEY is set to something guessable: whoever guesses it

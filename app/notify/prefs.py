@@ -1,9 +1,11 @@
-"""Which notifications an account wants, per event. Only what is sent today is listed: a mail when
-it is your turn, when a game of yours starts, and when it ends; each only while you are not at
-that game's table."""
+"""Which notifications an account wants, per event: your turn, a game of yours started, it ended,
+chat at a table of yours, and a deadline near in a correspondence game. Each goes to every channel
+the account has (a verified e-mail address, each browser that allowed Web Push), only while you
+are not at that game's table. Chat is off until you turn it on (and then at most one notice per
+game in DOI_CHAT_NOTIFY_MINUTES): a lively table would otherwise fill an inbox."""
 from __future__ import annotations
 
-DEFAULTS = {"turn": True, "start": True, "finish": True}
+DEFAULTS = {"turn": True, "start": True, "finish": True, "chat": False, "deadline": True}
 EVENTS = tuple(DEFAULTS)
 
 

@@ -1,64 +1,30 @@
-"""Tells players by mail, while they are not at the table, that it is their turn, that their game
-started, or that it ended.
+"""Tells players (by mail and Web Push), while they are not at the table, that it is their turn,
+that their game started, that it ended, or that someone wrote in its chat.
 
 A move only pokes the notifier (a set add); its loop looks at each poked game afterwards, from the
 committed state: the seats the engine waits for now and did not at the version it saw last
 (`notify_games`), and the status then and now. Each account seat among them whose owner wants
-that event, has a verified address and no open socket at that game gets one mail queued in the
-outbox (app.notify.outbox), keyed by game, seat and version, so two instances queue it once.
+that event, has a channel (a verified address, a browser that allowed push) and no open socket at that
+game gets it queued in the outbox (app.notify.outbox, app.notify.channels), keyed by game, seat
+and version, so two instances queue it once.
 Bots' seats and seats a bot plays for an away person are not told."""
 from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import UTC, datetime, timedelta
+import time
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from app.infra.models import AccountRow, NotifyGameRow, SeatRow
+from app.infra.models import NotifyGameRow
 from app.infra.periodic import LoopService
-from app.notify.outbox import queue
+from app.notify.channels import account_seats, at_table, browsers, tell
 from app.notify.prefs import wanted
+from app.notify.texts import chat_text, event_text
 from app.play.store import StoreError
 
 log = logging.getLogger("doi.notify")
-SEAT_LABEL = {"soviet": "the Soviet commander", "rev1": "Revolutionary 1", "rev2": "Revolutionary 2",
-              "rev3": "Revolutionary 3", "rev4": "Revolutionary 4"}
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _aware(at: datetime | None) -> datetime | None:
-    return at if at is None or at.tzinfo else at.replace(tzinfo=UTC)
-
-
-def table_link(base: str, gid: str) -> str:
-    return f"{base.rstrip('/')}/games/{gid}/table"
-
-
-def mail_for(event: str, seat: str, gid: str, base: str, result: dict | None = None,
-             your_turn: bool = False) -> tuple[str, str]:
-    link = table_link(base, gid)
-    who = SEAT_LABEL.get(seat, seat)
-    if event == "turn":
-        subject = f"Your turn in Days of Ire (game {gid})"
-        lead = f"It is your turn as {who}."
-    elif event == "start":
-        subject = f"Your game of Days of Ire has started (game {gid})"
-        lead = f"Every seat is taken: the game has started. You play {who}."
-        if your_turn:
-            lead += " It is your turn."
-    else:
-        winner = (result or {}).get("winner")
-        subject = f"Your game of Days of Ire is over (game {gid})"
-        lead = f"The game is over{f': the {winner} side won' if winner else ''}."
-    body = (f"{lead}\n\nOpen the table: {link}\n\n"
-            f"You get this mail because you are not at that table now. Choose which mails you get "
-            f"in your account's settings: {base.rstrip('/')}/account\n")
-    return subject, body
 
 
 class TurnNotifier(LoopService):
@@ -67,11 +33,18 @@ class TurnNotifier(LoopService):
     def __init__(self, app, outbox):
         self.app, self.outbox = app, outbox
         self._poked: set[str] = set()
+        self._chats: list[tuple[str, str, str, str]] = []
         self._wake = asyncio.Event()
 
     def poke(self, gid: str) -> None:
         self._poked.add(gid)
         self._wake.set()
+
+    def chatted(self, gid: str, seat: str, name: str, text: str) -> None:
+        """A line of chat was written at `gid` on this instance (after it was stored)."""
+        if len(self._chats) < 10_000:  # a flood waits for the next round; its first lines suffice
+            self._chats.append((gid, seat, name, text))
+            self._wake.set()
 
     async def _run(self) -> None:
         tick = self.app.state.settings.notify_tick
@@ -79,9 +52,12 @@ class TurnNotifier(LoopService):
             await self._wake.wait()
             self._wake.clear()
             games, self._poked = self._poked, set()
-            for gid in games:
+            chats, self._chats = self._chats, []
+            work = [(self.look, (gid,)) for gid in games] + [(self.chat, line) for line in chats]
+            for step, args in work:
+                gid = args[0]
                 try:
-                    if await self.look(gid):
+                    if await step(*args):
                         self.outbox.poke()
                 except asyncio.CancelledError:
                     raise
@@ -91,27 +67,15 @@ class TurnNotifier(LoopService):
                     log.exception("the notifier failed on a game", extra={"game_id": gid})
             await asyncio.sleep(tick)  # pokes meanwhile wait for the next round: one look per game per tick
 
-    def _connected(self, gid: str, seat: str, seen_at: datetime | None) -> bool:
-        hub = self.app.state.hub
-        if any(c.seat == seat for c in hub.conns.get(gid, ())):
-            return True
-        # A socket on another instance: its presence beat (app.seats.zombies) is at most a third
-        # of the grace period old; a socket that closed cleared it.
-        beat = self.app.state.settings.away_grace_seconds / 3
-        seen_at = _aware(seen_at)
-        return seen_at is not None and seen_at > _now() - timedelta(seconds=beat * 1.5)
-
     async def look(self, gid: str) -> int:
-        """Queue what the game's latest change calls for; returns how many mails were queued."""
+        """Queue what the game's latest change calls for; returns how many notifications were queued."""
         store, settings = self.app.state.store, self.app.state.settings
         async with store.reading() as s:
-            held = (await s.execute(
-                select(SeatRow.seat, SeatRow.account_id, SeatRow.bot, SeatRow.zombie, SeatRow.seen_at,
-                       AccountRow.email, AccountRow.email_verified, AccountRow.notify)
-                .join(AccountRow, AccountRow.id == SeatRow.account_id)
-                .where(SeatRow.game_id == gid))).all()
-        if not held:  # (a seat may join an account later, on any instance: no remembering this)
-            return 0
+            held = await account_seats(s, gid)
+            if not held:  # (a seat may join an account later, on any instance: no remembering this)
+                return 0
+            subs = await browsers(s, [row.account_id for row in held])
+        mail = self.outbox.mailer is not None
         version, status, game = await store.current(gid)
         waiting = sorted(seat for seat in game.active_seats() if game.legal_actions(seat)) if status == "active" else []
         result = None
@@ -144,17 +108,43 @@ class TurnNotifier(LoopService):
                 by_seat = {row.seat: row for row in held}
                 for event, seat in events:
                     row = by_seat.get(seat)
-                    if (row is None or row.bot or row.zombie or not row.email or not row.email_verified
-                            or not wanted(row.notify)[event] or self._connected(gid, seat, row.seen_at)):
+                    if (row is None or row.bot or row.zombie or not wanted(row.notify)[event]
+                            or at_table(self.app, gid, seat, row.seen_at)):
                         continue
-                    subject, body = mail_for(event, seat, gid, base, result, your_turn=seat in waiting)
-                    await queue(s, postgres, key=f"{event}:{gid}:{seat}:{version}", account_id=row.account_id,
-                                to=row.email, subject=subject, body=body)
-                    queued += 1
+                    subject, lead = event_text(event, seat, gid, result, your_turn=seat in waiting)
+                    queued += await tell(s, postgres, key=f"{event}:{gid}:{seat}:{version}", row=row,
+                                         subs=subs[row.account_id], mail=mail, gid=gid, base=base,
+                                         subject=subject, lead=lead)
                 if seen is None:
                     s.add(NotifyGameRow(game_id=gid, version=version, status=status, active=waiting))
                 else:
                     seen.version, seen.status, seen.active = version, status, waiting
         except IntegrityError:  # another instance made the game's row at the same moment: it told them
             return 0
+        return queued
+
+    async def chat(self, gid: str, speaker_seat: str, name: str, text: str) -> int:
+        """Tell the players of `gid` who want chat notices and are away that `name` wrote: at most
+        one notice per game and seat in each window of DOI_CHAT_NOTIFY_MINUTES (its key names the
+        window, so the outbox keeps the first and ignores the rest)."""
+        store, settings = self.app.state.store, self.app.state.settings
+        async with store.reading() as s:
+            rows = await account_seats(s, gid)
+            speaker = next((row.account_id for row in rows if row.seat == speaker_seat), None)
+            held = [row for row in rows if row.seat != speaker_seat and row.account_id != speaker
+                    and not row.bot and not row.zombie and wanted(row.notify)["chat"]]
+            if not held:
+                return 0
+            subs = await browsers(s, [row.account_id for row in held])
+        window = int(time.time() // (settings.chat_notify_minutes * 60))
+        base = settings.public_url or getattr(self.app.state, "site_url", "")
+        subject, lead = chat_text(gid, name, speaker_seat, text, settings.chat_notify_minutes)
+        postgres, queued = not store.url.startswith("sqlite"), 0
+        async with store.transaction() as s:
+            for row in held:
+                if at_table(self.app, gid, row.seat, row.seen_at):
+                    continue
+                queued += await tell(s, postgres, key=f"chat:{gid}:{row.seat}:{window}", row=row,
+                                     subs=subs[row.account_id], mail=self.outbox.mailer is not None, gid=gid,
+                                     base=base, subject=subject, lead=lead)
         return queued

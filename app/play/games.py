@@ -26,14 +26,16 @@ class Listeners:
     - `changed`: called with the game's id after every change (a move, a room change, a bus note);
       each must return at once (it starts its own task when the game has work for it).
     - `clock_note`: awaited with the game's id when a "clock" note is heard on the bus.
-    - `bus_back`: called when the bus is back after an outage (the notes sent meanwhile are lost)."""
+    - `bus_back`: called when the bus is back after an outage (the notes sent meanwhile are lost).
+    - `chatted`: called with (game id, seat, name, text) after a line of chat was stored here."""
 
-    __slots__ = ("changed", "clock_note", "bus_back")
+    __slots__ = ("changed", "clock_note", "bus_back", "chatted")
 
     def __init__(self) -> None:
         self.changed: tuple[Callable[[str], None], ...] = ()
         self.clock_note: tuple[Callable[[str], Awaitable[None]], ...] = ()
         self.bus_back: tuple[Callable[[], None], ...] = ()
+        self.chatted: tuple[Callable[[str, str, str, str], None], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -612,15 +612,16 @@ class GameStore:
                 await push(version, game)
 
     # ----- secrets -------------------------------------------------------------------------------
-    async def kept_secret(self, name: str) -> str:
+    async def kept_secret(self, name: str, make=None) -> str:
         """A random secret made once and kept in the database, so every instance and every restart
-        uses the same one (the first instance to ask makes it)."""
+        uses the same one (the first instance to ask makes it, with `make()` if given: at most 255
+        characters)."""
         async with self.sessions() as s:
             row = await s.get(SecretRow, name)
         if row is None:
             try:
                 async with self._write() as s:
-                    s.add(SecretRow(name=name, value=secrets.token_urlsafe(32), created_at=_now()))
+                    s.add(SecretRow(name=name, value=make() if make else secrets.token_urlsafe(32), created_at=_now()))
             except IntegrityError:  # another instance made it at the same moment: use theirs
                 pass
             async with self.sessions() as s:

@@ -41,6 +41,7 @@ from sqlalchemy import or_, select, update
 from app.infra.models import ActionRow, GameRow, HookRow
 from app.play.store import StoreError
 from app.seats.game_workers import GameWorkers
+from app.seats.hook_formats import turn_body
 from app.seats.hook_urls import check_port, literal_address, public_address
 
 log = logging.getLogger("doi.webhooks")
@@ -56,7 +57,12 @@ did not at the previous version, a `POST` with the JSON body
 {"event": "turn", "game": "<id>", "seat": "rev1", "version": 17, "link": "/games/<id>/table", "id": "<id>:17:rev1"}
 ```
 
-(`link` is absolute when `DOI_PUBLIC_URL` is set; it never holds a seat token). Sent after the move
+(`link` is absolute when `DOI_PUBLIC_URL` is set; it never holds a seat token). Chat apps take
+their own shapes: with `"webhook_format": "discord"` the body is `{"content": "It is Revolutionary
+1's turn in Days of Ire (game <id>). Open the table: <link>", "allowed_mentions": {"parse": []}}`,
+with `"slack"` it is `{"text": "It is Revolutionary 1's turn in Days of Ire (game <id>). <<link>|Open
+the table>"}`; without `webhook_format`, a URL on `discord.com/api/webhooks/` gets Discord's shape,
+one on `hooks.slack.com` Slack's, any other the generic JSON (`"json"`). Sent after the move
 committed, in version order, once per turn change (`id` tells a repeat after a crash); an answer
 other than 2xx, or an attempt not answered (status and headers) within `DOI_WEBHOOK_TIMEOUT` (5 s
 for the whole attempt, however the bytes trickle in), is retried with a doubling backoff from
@@ -207,8 +213,7 @@ class HookSender(GameWorkers):
         for version, began, active in await self.changes(gid, hook):
             sent = failed = 0
             for seat in sorted(began):
-                body = {"event": "turn", "game": gid, "seat": seat, "version": version,
-                        "link": f"{base}/games/{gid}/table", "id": f"{gid}:{version}:{seat}"}
+                body = turn_body(hook.format or "json", gid, seat, version, f"{base}/games/{gid}/table")
                 if await self._deliver(gid, hook.url, body):
                     sent += 1
                 else:
@@ -250,8 +255,13 @@ class HookSender(GameWorkers):
                     extra={"game_id": gid})
         return False
 
-    async def post(self, url: str, body: dict) -> httpx.Response:
-        """POST `body` to the address `url`'s host resolves to, checked first (see the module's note)."""
+    async def post(self, url: str, body: dict | None = None, *, content: bytes | None = None,
+                   headers: dict[str, str] | None = None, allow_private: bool | None = None) -> httpx.Response:
+        """POST `body` (JSON) or `content` to the address `url`'s host resolves to, checked first (see
+        the module's note; `allow_private` None: DOI_WEBHOOK_ALLOW_PRIVATE). Web Push sends through
+        here too (app.notify.push)."""
+        if allow_private is None:
+            allow_private = self.settings.webhook_allow_private
         parts = urlsplit(url)
         host = parts.hostname or ""
         port = parts.port or (443 if parts.scheme == "https" else 80)
@@ -269,13 +279,14 @@ class HookSender(GameWorkers):
         addrs = [a for a in addrs if a is not None]
         if not addrs:
             raise Refused(f"{host} does not resolve")
-        if not self.settings.webhook_allow_private and not all(public_address(a) for a in addrs):
+        if not allow_private and not all(public_address(a) for a in addrs):
             raise Refused(f"{host} leads to a non-public address")
         target = addrs[0]
         ip = f"[{target}]" if target.version == 6 else str(target)
         pinned = urlunsplit((parts.scheme, f"{ip}:{port}", parts.path or "/", parts.query, ""))
         host_header = host if parts.port is None else f"{host}:{parts.port}"
         extensions = {"sni_hostname": host} if parts.scheme == "https" and addr is None else {}
-        async with self.client.stream("POST", pinned, json=body, headers={"Host": host_header},
+        async with self.client.stream("POST", pinned, json=body, content=content,
+                                      headers={**(headers or {}), "Host": host_header},
                                       extensions=extensions) as response:
             return response  # the body is not read: nothing of it is used

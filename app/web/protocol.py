@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from app.notify.protocol_note import PROTOCOL_NOTE as NOTIFY_NOTE
 from app.seats.clocks import PROTOCOL_NOTE as CLOCKS_NOTE
 from app.seats.hints import PROTOCOL_NOTE as HINTS_NOTE
 from app.seats.seat_bots import PROTOCOL_NOTE as BOTS_NOTE
@@ -204,6 +205,7 @@ def render() -> str:
     parts.append(CLOCKS_NOTE)
     parts.append(HOOKS_NOTE)
     parts.append(HINTS_NOTE)
+    parts.append(NOTIFY_NOTE)
     return "\n".join(parts)
 
 

@@ -180,6 +180,9 @@ class CreateGame(Strict):
     webhook: WebhookUrl | None = Field(
         default=None, description="An http(s) URL that gets a JSON POST {game, seat, version, link, id} each time "
         "a seat's turn begins (after the move commits; retried with backoff). Shown to nobody, not even back.")
+    webhook_format: Literal["json", "discord", "slack"] | None = Field(
+        default=None, description="The webhook body's shape: 'json' (the generic one), 'discord' ({content}) or "
+        "'slack' ({text}); left out: Discord's or Slack's when the URL is one of their webhooks, else 'json'.")
 
 
 class CreatedGame(BaseModel):

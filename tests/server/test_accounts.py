@@ -37,7 +37,8 @@ def test_sign_up_signs_in_and_me_shows_the_account_but_never_the_password(client
     body = me.json()
     assert body["account"] == {"name": name, "email": "anna@example.org", "email_verified": False,
                                "created_at": body["account"]["created_at"],
-                               "notify": {"turn": True, "start": True, "finish": True}}
+                               "notify": {"turn": True, "start": True, "finish": True, "chat": False,
+                                          "deadline": True}}
     assert body["account"]["created_at"].endswith("+00:00")
     assert body["csrf"] == csrf
     assert PASSWORD not in me.text and "argon2" not in me.text

@@ -187,7 +187,8 @@ def test_a_player_who_turned_turn_mails_off_gets_none(mail_client):
     sign_up_verified(client, inbox, "quiet@example.org")
     csrf = client.get("/api/me").json()["csrf"]
     r = client.patch("/api/me", headers={"X-CSRF-Token": csrf}, json={"notify": {"turn": False, "start": False}})
-    assert r.json()["account"]["notify"] == {"turn": False, "start": False, "finish": True}
+    assert r.json()["account"]["notify"] == {"turn": False, "start": False, "finish": True, "chat": False,
+                                             "deadline": True}
     assert client.patch("/api/me", headers={"X-CSRF-Token": csrf}, json={"notify": {"turn": 0}}).status_code == 422
     room = client.post("/api/games", json={"revolutionaries": 1, "pace": {"mode": "correspondence", "hours": 24}}).json()
     gid = room["id"]

@@ -82,10 +82,14 @@ class JoinSeats(Strict):
 
 
 class NotifyPrefs(Strict):
-    """Mails while you are not at the table: your turn, a game of yours started, it ended."""
+    """Notifications (mail, and Web Push to each browser that allowed it) while you are not at the
+    table: your turn, a game of yours started, it ended, chat (off by default; at most one notice per
+    game in DOI_CHAT_NOTIFY_MINUTES), a correspondence deadline near."""
     turn: StrictBool | None = None
     start: StrictBool | None = None
     finish: StrictBool | None = None
+    chat: StrictBool | None = None
+    deadline: StrictBool | None = None
 
 
 class ResetRequest(Strict):
@@ -102,7 +106,8 @@ class AccountOut(BaseModel):
     email: str | None
     email_verified: bool
     created_at: str
-    notify: dict[str, bool] = Field(description="Which mails the account gets (turn, start, finish).")
+    notify: dict[str, bool] = Field(description="Which notifications the account gets (turn, start, finish, chat, "
+                                    "deadline).")
 
 
 class AccountSession(BaseModel):

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from app.infra.models import ClockRow, HookRow, NotifyGameRow
 from app.play.games import wake_bots
 from app.play.store import StoreError
+from app.seats.hook_formats import detect
 from app.seats.hook_urls import check_target
 from app.seats.seat_bots import request_skip
 from app.seats.zombies import hand_away_seat, take_back
@@ -21,6 +22,8 @@ def room_extras(body: CreateGame, settings):
     """The pace to store and the rows a new room needs besides its seats (a clock row, a webhook);
     a webhook to an address this server may not call is refused (422) before anything is made."""
     pace = body.pace.model_dump() if body.pace.mode != "live" else None
+    if body.webhook_format is not None and body.webhook is None:
+        raise StoreError("webhook_format: give it with a webhook", 422)
     if body.webhook is not None:
         try:
             check_target(body.webhook, settings.webhook_allow_private, settings.webhook_ports)
@@ -34,7 +37,7 @@ def room_extras(body: CreateGame, settings):
             out.append(ClockRow(game_id=gid, version=-1, state={}, next_deadline=None))
         if body.webhook is not None:
             out.append(HookRow(game_id=gid, url=body.webhook, done_version=-1, last_active=[], holder="",
-                               delivered=0, failed=0))
+                               delivered=0, failed=0, format=body.webhook_format or detect(body.webhook)))
         return out
 
     return pace, rows

@@ -254,6 +254,8 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
             return
         row = await store.add_chat(conn.game_id, conn.seat, conn.name, msg.text)
         await app.state.hub.broadcast(conn.game_id, chat_message(row))
+        for heard in app.state.listeners.chatted:  # the notifier: players away who want chat notices
+            heard(conn.game_id, conn.seat, conn.name, msg.text)
     else:
         await act(app, conn, msg.version, msg.action)
 
