@@ -190,7 +190,7 @@ function eventTip(e, view) {
   const { need, why } = eventNeed(e, view);
   const t = eventTexts(e);
   const needs = Object.entries(need).map(([i, n]) => `${n} ${resourceLabel(i)}`).join(", ");
-  return [`Event: ${e.title}`, `cost ${e.cost ?? "none (minor event)"}`, `needs now: ${needs || "nothing"}` + (why ? ` (${why})` : ""),
+  return [`Event: ${e.title}`, e.cost === null || e.cost === undefined ? "cost X: a minor event (bought for as many CP as there are minor events on the board)" : `cost ${e.cost} CP`, `needs now: ${needs || "nothing"}` + (why ? ` (${why})` : ""),
           t.placement && `Placement: ${refsSpelled(t.placement)}`, t.reward && `Reward: ${refsSpelled(t.reward)}`,
           t.penalty && `Penalty: ${refsSpelled(t.penalty)}`].filter(Boolean).join("\n");
 }
@@ -203,7 +203,8 @@ function eventBox(e, view, bw = BW) {
     svg("title", { text: eventTip(e, view) }),
     svg("rect", { x: 5, y: 35, width: bw - 10, height: 58, rx: 5, class: "event-box" }),
     svg("text", { x: 11, y: 57, class: "event-title", "font-size": FONT.title, text: fit(e.title, bw - 22, FONT.title, 700) }));
-  const cost = `${e.cost ?? "–"} CP` + (e.penalty ? " ⚠" : "");
+  // A minor event's printed cost is X (the number of minor events on the board when it is bought).
+  const cost = (e.cost === null || e.cost === undefined ? "minor (X)" : `${e.cost} CP`) + (e.penalty ? " ⚠" : "");
   ev.append(svg("text", { x: 11, y: 84, class: "event-cost", "font-size": FONT.body, text: cost }));
   let ix = 11 + textWidth(cost, FONT.body) + 8;
   const per = e.requires_per_event || [];

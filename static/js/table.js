@@ -12,7 +12,8 @@ import { renderPublic } from "./piles.js";
 import { renderHand, renderMarket, renderPlayers, renderLog, usePanels } from "./panels.js";
 import { renderLegend } from "./legend.js";
 import { renderEndscreen, rematch } from "./endgame.js";
-import { confirmReason, phaseLabel, actionLabel, stepCost, ZHUKOV_SPA_STEPS, ZHUKOV_SPA_RULES } from "./decisions.js";
+import { confirmReason, phaseLabel, actionLabel, stepCost, doneDeclines, buttonReason, lastAction,
+         ZHUKOV_SPA_STEPS, ZHUKOV_SPA_RULES } from "./decisions.js";
 import { ViewStream } from "./wire.js";
 import { FullLog } from "./fulllog.js";
 import { renderGoal } from "./goal.js";
@@ -401,7 +402,7 @@ function choose(acts, title, extra = [], how = { kind: "card" }) {
 }
 
 function guarded(a, how) {
-  const reason = confirmReason(a, st.view, how, st.catalog);
+  const reason = (how.kind === "button" ? buttonReason(a, st.view) : "") || confirmReason(a, st.view, how, st.catalog);
   if (!reason) { act(a); return; }
   const dlg = $("confirm");
   $("confirm-what").textContent = label(a);
@@ -464,10 +465,16 @@ function renderButtons(view, T) {
   const box = clear($("buttons"));
   const order = { undo: 3, cancel: 2, done: 1 };
   const list = [...T.buttons].sort((a, b) => (order[a.type] || 0) - (order[b.type] || 0));
+  const declines = doneDeclines(view);
+  if (declines) list.sort((a, b) => (a.type === "done") - (b.type === "done"));  // the decline goes last
   for (const a of list) {
-    const cls = a.type === "done" || a.type === "end_turn" ? "primary" : (a.type === "undo" || a.type === "cancel") ? "secondary" : "action";
-    const b = el("button", { class: cls, "data-action-type": a.type, text: label(a), onclick: () => act(a) });
+    const cls = (a.type === "done" && !declines) || a.type === "end_turn" ? "primary"
+      : (a.type === "undo" || a.type === "cancel" || a.type === "done") ? "secondary" : "action";
+    const b = el("button", { class: cls, "data-action-type": a.type, text: label(a), onclick: () => guarded(a, { kind: "button" }) });
     if (a.type === "undo") b.title = "Undo (U or Ctrl+Z)";
+    if (a.type === "draw_card" && lastAction(a, view)) {
+      b.title = "With no action left your turn ends, unless a card or fighter with a free ability can still be played.";
+    }
     box.append(b);
   }
   if (view.result) {
@@ -515,7 +522,8 @@ function renderPicks(view) {
 function renderDefault(view, T) {
   document.querySelectorAll(".default-choice").forEach((n) => n.classList.remove("default-choice"));
   st.defaultAction = null;
-  const acts = (view.actions || []).filter((a) => a.type !== "undo");
+  // A decline ("Take no more cards") is never the default: with one other choice, that one is.
+  const acts = (view.actions || []).filter((a) => a.type !== "undo" && !(a.type === "done" && doneDeclines(view)));
   if (st.choice || acts.length !== 1) return;
   const a = acts[0];
   st.defaultAction = a;
