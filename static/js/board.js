@@ -15,8 +15,27 @@ export const POS = {
 // Stalin Square): the card is narrower, its text keeps its size.
 const WIDTH = { printing_press: 184 };
 
+// The map a phone shows with "Fit map": the same cards (184 units wide, as the Printing Press), the
+// same texts, in three columns and four rows, 626 units wide, so that fitted to a 390-pixel screen
+// (about 358 pixels of map) its smallest text is still 10 pixels (TEXT_MIN × 358/626). Every road
+// joins neighbouring cards, except two that go round the outside: University-Csepel on the left
+// and Kossuth-Stalin on the right (straight when the Printing Press, between them, is not in play).
+// Buda's cards keep their purple heads; the bridges stay dashed.
+const PW = 626, PH = 836, PBW = 184;
+const col = (c) => 20 + PBW / 2 + c * (PBW + 17), row = (r) => 14 + BH / 2 + r * (BH + 24);
+export const PORTRAIT = {
+  W: PW, H: PH, BW: PBW,
+  POS: { szena: [col(0), row(0)], bem: [col(1), row(0)], kossuth: [col(2), row(0)],
+         university: [col(0), row(1)], astoria: [col(1), row(1)], printing_press: [col(2), row(1)],
+         radio: [col(0), row(2)], blaha: [col(1), row(2)], stalin: [col(2), row(2)],
+         csepel: [col(0), row(3)], corvin: [col(1), row(3)], hwpp: [col(2), row(3)] },
+  // A road that would cross the card between its ends: round the map's edge (-1 left, +1 right),
+  // when that card is in play.
+  AROUND: { "university-csepel": [-1, "radio"], "kossuth-stalin": [1, "printing_press"] },
+};
+
 // Font sizes on the map, in map units. The map is scaled into its column (about 0.59 on the Soviet's
-// table at 1280x800, 0.67 on a phone, 0.72 for a Revolutionary), so nothing is set below TEXT_MIN:
+// table at 1280x800, 0.59 on a phone (670 px wide, scrolled sideways), 0.72 for a Revolutionary), so nothing is set below TEXT_MIN:
 // 17.5 units are at least 10 screen pixels wherever a player sees the map at its default zoom
 // (tests/browser/test_board_text.py measures it).
 const TEXT_MIN = 17.5;
@@ -224,11 +243,23 @@ function eventBox(e, view, bw = BW) {
 }
 
 /** Positions of locations the fixed map does not know (e.g. one that enters the game later). */
-function positions(view) {
-  const pos = { ...POS };
-  const extra = Object.keys(view.locations || {}).filter((id) => !POS[id]);
-  extra.forEach((id, i) => { pos[id] = [135 + i * 250, H + 110]; });
-  return { pos, height: extra.length ? H + 220 : H };
+function positions(view, portrait = false) {
+  const base = portrait ? PORTRAIT.POS : POS, h = portrait ? PH : H;
+  const pos = { ...base };
+  const extra = Object.keys(view.locations || {}).filter((id) => !base[id]);
+  extra.forEach((id, i) => { pos[id] = portrait ? [col(i % 3), h + BH / 2 + 24 + Math.floor(i / 3) * (BH + 24)] : [135 + i * 250, H + 110]; });
+  return { pos, height: extra.length ? h + (portrait ? Math.ceil(extra.length / 3) * (BH + 24) + 10 : 220) : h };
+}
+
+/** A road's shape: a straight line, or on the phone's map a curve round the left or right edge. */
+function roadShape(a, b, pos, view, portrait) {
+  const [x1, y1] = pos[a], [x2, y2] = pos[b];
+  const around = portrait && (PORTRAIT.AROUND[`${a}-${b}`] || PORTRAIT.AROUND[`${b}-${a}`]);
+  if (!around || !view.locations[around[1]]) return svg("line", { x1, y1, x2, y2 });
+  // A cubic whose middle reaches 9 units from the edge: x(0.5) = (x1 + 3c + 3c + x2) / 8.
+  const edge = around[0] < 0 ? 9 : PW - 9;
+  const c = (8 * edge - x1 - x2) / 6;
+  return svg("path", { d: `M ${x1} ${y1} C ${c.toFixed(1)} ${y1}, ${c.toFixed(1)} ${y2}, ${x2} ${y2}`, fill: "none" });
 }
 
 /**
@@ -237,18 +268,23 @@ function positions(view) {
  */
 export function renderBoard(root, view, opts = {}) {
   clear(root);
-  const { pos, height } = positions(view);
-  root.setAttribute("viewBox", `0 0 ${W} ${height}`);
+  const portrait = opts.layout === "portrait";  // a phone's "Fit map" (PORTRAIT)
+  const { pos, height } = positions(view, portrait);
+  const width = portrait ? PW : W;
+  root.setAttribute("viewBox", `0 0 ${width} ${height}`);
   root.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  root.dataset.layout = portrait ? "portrait" : "map";
   const legal = opts.legal || new Set();
-  // Water and banks.
-  root.append(
-    svg("rect", { x: 0, y: 0, width: W, height, class: "land" }),
-    svg("path", { class: "danube", d: "M 405 0 C 398 120, 396 250, 390 360 C 385 470, 330 560, 300 650 L 285 830 L 650 830 C 640 740, 620 640, 560 560 C 500 480, 458 420, 462 340 C 468 240, 478 120, 478 0 Z" }),
-    svg("text", { x: 418, y: 470, class: "river-label", transform: "rotate(84 418 470)", text: "Danube" }),
-    svg("text", { x: 30, y: 815, class: "side-label", text: "BUDA" }),
-    svg("text", { x: 700, y: 815, class: "side-label", text: "PEST" }),
-  );
+  // Water and banks (the phone's columns have no river: the heads' colours say the side).
+  root.append(svg("rect", { x: 0, y: 0, width, height, class: "land" }));
+  if (!portrait) {
+    root.append(
+      svg("path", { class: "danube", d: "M 405 0 C 398 120, 396 250, 390 360 C 385 470, 330 560, 300 650 L 285 830 L 650 830 C 640 740, 620 640, 560 560 C 500 480, 458 420, 462 340 C 468 240, 478 120, 478 0 Z" }),
+      svg("text", { x: 418, y: 470, class: "river-label", transform: "rotate(84 418 470)", text: "Danube" }),
+      svg("text", { x: 30, y: 815, class: "side-label", text: "BUDA" }),
+      svg("text", { x: 700, y: 815, class: "side-label", text: "PEST" }),
+    );
+  }
   // Roads and bridges (and those of any location the fixed map does not draw, from the catalog).
   const roads = svg("g", { class: "roads" });
   const edges = [...EDGES];
@@ -259,16 +295,18 @@ export function renderBoard(root, view, opts = {}) {
   }
   for (const [a, b] of edges) {
     if (!view.locations[a] || !view.locations[b]) continue;
-    const [x1, y1] = pos[a], [x2, y2] = pos[b];
     const bridge = BRIDGES.has(`${a}-${b}`);
-    roads.append(svg("line", { x1, y1, x2, y2, class: bridge ? "road bridge" : "road", "data-edge": `${a}-${b}` }));
+    const road = roadShape(a, b, pos, view, portrait);
+    road.setAttribute("class", bridge ? "road bridge" : "road");
+    road.setAttribute("data-edge", `${a}-${b}`);
+    roads.append(road);
   }
   root.append(roads);
 
   for (const [loc, [cx, cy]] of Object.entries(pos)) {
     const L = view.locations[loc];
     if (!L) continue;
-    const bw = WIDTH[loc] || BW;
+    const bw = portrait ? PBW : WIDTH[loc] || BW;
     const x = cx - bw / 2, y = cy - BH / 2;
     const isLegal = legal.has(loc);
     const cls = ["loc"];
