@@ -170,6 +170,23 @@ function star(cx, cy, r) {
 
 const CHIP_H = 53;
 
+/** A fighter's family name as it fits `max` map units on its tile: whole (a long one squeezed up
+ *  to a quarter narrower), else shortened with a full stop ("Kormá."), at least three letters, or
+ *  nothing when even that does not fit. {text, squeeze: the width to squeeze it to, or 0}. The
+ *  full name is always in the tile's tooltip and the place's label. */
+function chipName(full, max, style) {
+  const wide = (t) => textWidth(t, FONT.chip, 700, style);
+  const SQUEEZE = 1.3;
+  if (wide(full) <= max) return { text: full, squeeze: 0 };
+  if (wide(full) <= max * SQUEEZE) return { text: full, squeeze: max };
+  for (let n = full.length - 1; n >= 3; n--) {
+    const cut = full.slice(0, n) + ".";
+    if (wide(cut) <= max) return { text: cut, squeeze: 0 };
+    if (wide(cut) <= max * SQUEEZE) return { text: cut, squeeze: max };
+  }
+  return { text: "", squeeze: 0 };
+}
+
 /** A fighter's tile: its family name and its icons. Active: white with a green frame; inactive: grey,
  * dashed, its name in italics; a gold star when its ability can be used. The tooltip says it all. */
 function fighterChip(f, x, y, w, opts = {}, changed = false) {
@@ -183,10 +200,12 @@ function fighterChip(f, x, y, w, opts = {}, changed = false) {
     svg("rect", { width: w, height: h, rx: 5, class: "chip" }));
   const ability = f.active && f.ability;
   const n = f.icons.length;
-  if (w >= 56) {  // the name over a row of icons
-    let name = fit(shortName(f.name), w - 8 - (ability ? 10 : 0), FONT.chip, 700, f.active ? "normal" : "italic");
-    if (name.endsWith("…") && name.length < 4) name = "";  // "W…" says nothing: the icons alone, the name in the tooltip
-    if (name) g.append(svg("text", { x: w / 2 - (ability ? 5 : 0), y: 18, class: "chip-name", "font-size": FONT.chip, text: name }));
+  if (w >= 38) {  // the name over a row of icons
+    const { text: name, squeeze } = chipName(shortName(f.name), w - 6 - (ability ? 8 : 0), f.active ? "normal" : "italic");
+    if (name) {
+      g.append(svg("text", { x: w / 2 - (ability ? 4 : 0), y: 18, class: "chip-name", "font-size": FONT.chip, text: name,
+                             textLength: squeeze || null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null }));
+    }
     const step = n > 1 ? Math.min(2 * ICON_R + 3, (w - 2 * ICON_R - 4) / (n - 1)) : 0;
     f.icons.forEach((ic, i) => g.append(iconShapes(ic, w / 2 + (i - (n - 1) / 2) * step, name ? 38 : h / 2, ICON_R)));
   } else {  // a tile too narrow for a name (four or more fighters in one place): its icons one above the other
@@ -369,18 +388,22 @@ export function renderBoard(root, view, opts = {}) {
       ux = nx;
     }
     // Fighters: one row of tiles, as wide as the card lets them be, then the stack of face-down tiles.
+    // With three or more fighters the stack moves up to the units' row (a small tile), so that the
+    // fighters' tiles have the whole width for their names.
     const fdText = L.facedown ? `?${L.facedown}` : "";
     const fdW = fdText ? Math.ceil(textWidth(fdText, FONT.body, 700)) + 8 : 0;
     const nf = L.fighters.length;
-    const room = bw - 10 - (fdW ? fdW + 4 : 0);
-    const fw = nf ? Math.min(132, Math.floor((room - 4 * (nf - 1)) / nf)) : 0;
-    L.fighters.forEach((f, i) => g.append(fighterChip(f, 5 + i * (fw + 4), 128, fw, opts, !!(moved && moved.fighters.has(f.id)))));
+    const fdUp = fdW && nf >= 3;
+    const pad = nf >= 4 ? 3 : 5, gap = nf >= 4 ? 2 : 4;  // four tiles: closer together, for their names
+    const room = bw - 2 * pad - (fdW && !fdUp ? fdW + 4 : 0);
+    const fw = nf ? Math.min(132, Math.floor((room - gap * (nf - 1)) / nf)) : 0;
+    L.fighters.forEach((f, i) => g.append(fighterChip(f, pad + i * (fw + gap), 128, fw, opts, !!(moved && moved.fighters.has(f.id)))));
     if (fdW) {
-      const fx = 5 + nf * (fw + 4);
+      const fx = fdUp ? ux - 4 : pad + nf * (fw + gap), fy = fdUp ? uy - 14 : 128, fh = fdUp ? 28 : CHIP_H;
       g.append(svg("g", { class: "facedown", "data-token": "facedown" },
         svg("title", { text: `${L.facedown} face-down fighter tile(s): ${TOKENS.facedown.help}` }),
-        svg("rect", { x: fx, y: 128, width: fdW, height: CHIP_H, rx: 5 }),
-        svg("text", { x: fx + fdW / 2, y: 128 + CHIP_H / 2 + 6, "font-size": FONT.body, text: fdText })));
+        svg("rect", { x: fx, y: fy, width: fdW, height: fh, rx: 5 }),
+        svg("text", { x: fx + fdW / 2, y: fy + fh / 2 + 6, "font-size": FONT.body, text: fdText })));
     }
     // Players (standees).
     L.players.forEach((p, i) => {

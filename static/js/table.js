@@ -649,6 +649,8 @@ $("zoom").addEventListener("click", () => {
   if (st.view) render();
 });
 narrow.addEventListener("change", () => { if (st.view) render(); });
+// The map measures its texts to fit them (board.js): once the page's fonts are in, measure again.
+if (document.fonts) document.fonts.ready.then(() => { if (st.view) render(); });
 $("end-close").addEventListener("click", () => { st.endDismissed = true; $("endscreen").hidden = true; });
 $("rematch-btn").addEventListener("click", () => {
   if (!st.view) return;
