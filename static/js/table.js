@@ -349,7 +349,10 @@ function revealTargets() {
   if (!targets.length || targets.filter(onScreen).length * 2 >= targets.length) return;
   const first = targets[0];
   if (first.closest("#board")) {
-    const gap = $("board-wrap").getBoundingClientRect().top - $("prompt").getBoundingClientRect().bottom - 4;
+    // On a phone the decision box sits in the page until it scrolls away, then comes back as a
+    // compact bar about 110 px high (compact_prompt.js): the map's top goes just under that bar.
+    const compactSoon = narrow.matches && !$("prompt").classList.contains("compact");
+    const gap = $("board-wrap").getBoundingClientRect().top - (compactSoon ? 110 : $("prompt").getBoundingClientRect().bottom) - 4;
     window.scrollBy({ top: gap, behavior: "instant" });
   } else {
     first.scrollIntoView({ block: "center", behavior: "instant" });
