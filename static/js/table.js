@@ -584,13 +584,16 @@ function addChat(m) {
   // gets meanwhile are not this player's to see (they come again if the player shows the channel).
   if (channel === "spectators" && st.seat && (!st.authed || !showSpectators())) return;
   const watcher = m.seat === "spectator";
-  const li = el("li", { class: `chat-msg chat-${channel}`, "data-channel": channel },
+  const li = el("li", { class: `chat-msg chat-${channel}`, "data-channel": channel, "data-at": m.at || "" },
     channel === "spectators" ? el("span", { class: "chat-tag", text: "spectators" }) : null,
     el("span", { class: `seat-dot ${m.seat}` }),
     el("b", { class: "pname", text: watcher ? "Spectator" : m.name || SEAT_LABEL[m.seat] || m.seat }), ": ",
     el("span", { class: "chat-text", text: m.text }));
   const ol = $("chat");
-  ol.append(li);
+  // In the order said: the spectators' recent lines, sent when a player shows their channel, go
+  // between the players' lines already shown (ISO times in UTC compare as text).
+  const later = m.at ? [...ol.children].find((x) => x.dataset.at && x.dataset.at > m.at) : null;
+  ol.insertBefore(li, later || null);
   ol.scrollTop = ol.scrollHeight;
   if ($("chat-pane").hidden) { st.chatUnread += 1; $("chat-unread").textContent = `(${st.chatUnread})`; }
 }

@@ -399,7 +399,8 @@ def test_spectators_chat_in_their_own_channel_which_a_player_shows_or_hides(serv
     assert player.locator("#chat-show").is_visible() and player.locator("#chat-channel").is_hidden()
     player.check("#chat-show-spectators")
     player.wait_for_selector("#chat li[data-channel=spectators]")
-    assert "Go for the Radio!" in player.inner_text("#chat")
+    lines = player.locator("#chat li").all_inner_texts()
+    assert "Go for the Radio!" in lines[0] and "Table talk" in lines[1], lines  # in the order said
     player.select_option("#chat-channel", "spectators")
     player.fill("#chat-input", "Thanks, watchers")
     player.press("#chat-input", "Enter")
