@@ -16,13 +16,13 @@ export const POS = {
 const WIDTH = { printing_press: 184 };
 
 // The map a phone shows with "Fit map": the same cards (184 units wide, as the Printing Press), the
-// same texts, in three columns and four rows, 626 units wide, so that fitted to a 390-pixel screen
-// (about 358 pixels of map) its smallest text is still 10 pixels (TEXT_MIN × 358/626). Every road
+// same texts, in three columns and four rows, 620 units wide, so that fitted to a 390-pixel screen
+// (about 358 pixels of map) its smallest text is still 10 pixels (TEXT_MIN × 358/620 = 10.1). Every road
 // joins neighbouring cards, except two that go round the outside: University-Csepel on the left
 // and Kossuth-Stalin on the right (straight when the Printing Press, between them, is not in play).
 // Buda's cards keep their purple heads; the bridges stay dashed.
-const PW = 626, PH = 836, PBW = 184;
-const col = (c) => 20 + PBW / 2 + c * (PBW + 17), row = (r) => 14 + BH / 2 + r * (BH + 24);
+const PW = 620, PH = 836, PBW = 184;
+const col = (c) => 17 + PBW / 2 + c * (PBW + 17), row = (r) => 14 + BH / 2 + r * (BH + 24);
 export const PORTRAIT = {
   W: PW, H: PH, BW: PBW,
   POS: { szena: [col(0), row(0)], bem: [col(1), row(0)], kossuth: [col(2), row(0)],
