@@ -209,9 +209,14 @@ export function actionLabel(a, view, seats, me, describe) {
       const n = view.headline_decks ? view.headline_decks[a.deck] : null;
       return `Draw from headline deck ${a.deck}` + (n === null || n === undefined ? "" : n === 0 ? " (empty)" : ` (${n} card${n === 1 ? "" : "s"} in it)`);
     }
-    case "draw_card":
-      // The last action ends the turn with it (unless a free card is left): say so on the button.
-      return lastAction(a, view) ? "Draw a card (your last action: then your turn ends)" : describe(a, view, seats, me);
+    case "draw_card": {
+      // The last action ends the turn with it, unless a free card is left to play: say which.
+      if (!lastAction(a, view)) return describe(a, view, seats, me);
+      const playable = new Set((view.actions || []).filter((x) => x.type === "play_card").map((x) => x.card));
+      const records = (cat && cat.view_records) || {};  // the view names cards by id: their texts are the catalog's
+      const free = [...playable].some((id) => { const r = records[id]; return r && r.ability && r.ability.label === "free"; });
+      return free ? "Draw a card (your last action: then only free cards are left)" : "Draw a card (your last action: then your turn ends)";
+    }
     case "end_turn": {
       const t = view.turn;
       return t && t.actions_left > 0 ? `End the turn (pass ${t.actions_left} action${t.actions_left === 1 ? "" : "s"})` : "End the turn";

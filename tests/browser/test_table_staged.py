@@ -69,7 +69,7 @@ def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_ru
     # 1280x800: issue 33), visible at once when the Soviet decides in the market (below).
     for m in view["market"]:
         box = page.locator(f"#market .event-card[data-card={m['event']['id']}]")
-        for label, text in texts_of(m["event"]["id"]):
+        for label, _ in texts_of(m["event"]["id"]):
             assert f"{label}: " in box.get_attribute("title"), (m["event"]["id"], label)
         if texts_of(m["event"]["id"]):
             box.locator(".text-toggle").click()

@@ -242,6 +242,10 @@ def test_draw_a_card_as_the_last_action_says_that_the_turn_ends(staged, size):
     assert draw.inner_text() == "Draw a card (your last action: then your turn ends)"
     assert "turn ends" in draw.get_attribute("title")
     shot(t.page, f"draw-last-{size}")
+    # A free card in hand keeps the turn going: the button says so instead.
+    set_hand(g, "rev1", ["rc_transportation_1"])
+    t.restage()
+    assert draw.inner_text() == "Draw a card (your last action: then only free cards are left)"
 
 
 # ----- 6. wording and small faults ------------------------------------------------------------------------
