@@ -225,3 +225,17 @@ def test_movement_cancel_leaves_everything_unchanged():
     act(g, "rev1", "cancel")
     assert snapshot() == before
     assert top(g)["kind"] == "turn"
+
+
+def test_with_no_action_left_the_prompt_offers_what_is_left_not_zero_actions():
+    """Issue 33: "Move, then take an action (0 left)" told a player to do what they could not."""
+    from tests.support import rev_turn, set_hand, top
+
+    g = rev_turn()
+    assert g.view("rev1")["prompt"] == "Move, then take an action (2 left), or end the turn."
+    set_hand(g, "rev1", ["rc_transportation_1"])  # a free card keeps the turn going with no action left
+    top(g)["actions_left"] = 0
+    g.invalidate()
+    v = g.view("rev1")
+    assert v["prompt"] == "No actions left: play a free card or ability, or end the turn."
+    assert {a["type"] for a in v["actions"]} - {"undo"} == {"play_card", "end_turn"}

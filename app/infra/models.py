@@ -116,6 +116,9 @@ class ChatRow(OfGame, Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # "players" (the table's talk, read by all) or "spectators" (the watchers' own; a player reads
+    # it only after choosing to show it).
+    channel: Mapped[str] = mapped_column(String(16), default="players", server_default="players")
 
 
 class AccountRow(Base):

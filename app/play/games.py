@@ -148,8 +148,9 @@ async def resend(app, conn) -> None:
 
 
 def chat_message(line) -> dict:
-    """A chat line as sockets get it (`line`: a chat row, or a row of its seat, name, text, at)."""
-    return {"type": "chat", "seat": line.seat, "name": line.name, "text": line.text, "at": line.at.isoformat()}
+    """A chat line as sockets get it (`line`: a chat row, or a row of its seat, name, text, at, channel)."""
+    return {"type": "chat", "seat": line.seat, "name": line.name, "text": line.text, "at": line.at.isoformat(),
+            "channel": line.channel or "players"}
 
 
 GAME_DELETED = "This game was deleted by an administrator."
@@ -187,7 +188,7 @@ async def on_notify(app, gid: str, version: int, kind: str) -> None:
         if hub.watching(gid):
             line = await store.chat_line(gid, version)
             if line is not None:
-                await hub.broadcast(gid, chat_message(line))
+                await hub.broadcast_chat(gid, chat_message(line))
         return
     wake_bots(app, gid)
     if kind == "room":

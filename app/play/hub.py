@@ -72,10 +72,15 @@ class Conn:
     busy_since: float = 0.0   # loop time the waiting send started; 0: none (Hub._watch)
     stalled: bool = False     # the hub gave up on this socket's send
     send: object = None       # send(text): one text frame, None or an awaitable (app.play.socket_send)
+    show_spectators: bool = False  # a player's choice to read the spectators' chat (a "channels" frame)
 
     def __post_init__(self):
         if self.send is None:
             self.send = text_sender(self.ws)
+
+    def reads_spectators(self) -> bool:
+        """Whether the spectators' chat channel goes to this socket: a watcher's own, a player's by choice."""
+        return self.seat in ("spectator", "admin") or self.show_spectators
 
     def post(self, payload: str) -> bool:
         if not self.open:
@@ -287,4 +292,13 @@ class Hub:
         payload = json.dumps(message)
         for c in list(self.conns.get(game_id, ())):
             c.post(payload)
+
+    async def broadcast_chat(self, game_id: str, message: dict) -> None:
+        """A chat line to the sockets that read its channel: the players' channel to all, the
+        spectators' only to spectators, admins and the players who chose to show it."""
+        payload = json.dumps(message)
+        everyone = message.get("channel") != "spectators"
+        for c in list(self.conns.get(game_id, ())):
+            if everyone or c.reads_spectators():
+                c.post(payload)
 

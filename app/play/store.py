@@ -59,9 +59,9 @@ _LEAVE = (update(_SEAT_ROWS).where(_SEAT_ROWS.c.game_id == bindparam("gid"), _SE
 _SEAT_OF_TOKEN = select(_SEAT_ROWS.c.seat).where(_SEAT_ROWS.c.game_id == bindparam("gid"),
                                                 _SEAT_ROWS.c.token_hash == bindparam("h"))
 _CHAT = ChatRow.__table__
-_RECENT_CHAT = (select(_CHAT.c.seat, _CHAT.c.name, _CHAT.c.text, _CHAT.c.at).where(_CHAT.c.game_id == bindparam("gid"))
+_RECENT_CHAT = (select(_CHAT.c.seat, _CHAT.c.name, _CHAT.c.text, _CHAT.c.at, _CHAT.c.channel).where(_CHAT.c.game_id == bindparam("gid"))
                 .order_by(_CHAT.c.id.desc()).limit(bindparam("limit")))
-_CHAT_LINE = select(_CHAT.c.seat, _CHAT.c.name, _CHAT.c.text, _CHAT.c.at).where(
+_CHAT_LINE = select(_CHAT.c.seat, _CHAT.c.name, _CHAT.c.text, _CHAT.c.at, _CHAT.c.channel).where(
     _CHAT.c.game_id == bindparam("gid"), _CHAT.c.id == bindparam("cid"))
 
 
@@ -629,13 +629,13 @@ class GameStore:
         return row.value
 
     # ----- chat ----------------------------------------------------------------------------------
-    async def add_chat(self, gid: str, seat: str, name: str, text: str) -> ChatRow:
+    async def add_chat(self, gid: str, seat: str, name: str, text: str, channel: str = "players") -> ChatRow:
         """Stores the line; with several instances (a bus that is not the local one) it is announced
         as a "chat" note carrying the line's id, so that the others pass it to their sockets on the
         game (app.play.games.on_notify). This instance sends it to its own sockets itself."""
         self._chatless.discard(gid)
         async with self._write() as s:
-            row = ChatRow(game_id=gid, seat=seat, name=name, text=text, at=_now())
+            row = ChatRow(game_id=gid, seat=seat, name=name, text=text, at=_now(), channel=channel)
             s.add(row)
             if self.bus.kind != "local":
                 await s.flush()  # the line's id, for the note
@@ -643,12 +643,13 @@ class GameStore:
         return row
 
     async def chat_line(self, gid: str, cid: int):
-        """One line of the game's chat (`seat`, `name`, `text`, `at`), or None."""
+        """One line of the game's chat (`seat`, `name`, `text`, `at`, `channel`), or None."""
         async with self.core() as s:
             return (await s.execute(_CHAT_LINE, {"gid": gid, "cid": cid})).first()
 
     async def recent_chat(self, gid: str, limit: int = 50) -> list:
-        """The last `limit` lines, oldest first (rows with `seat`, `name`, `text`, `at`)."""
+        """The last `limit` lines of both channels, oldest first (rows with `seat`, `name`, `text`,
+        `at`, `channel`)."""
         if gid in self._chatless:
             return []
         async with self.core() as s:

@@ -14,6 +14,7 @@ from app.seats.webhooks import PROTOCOL_NOTE as HOOKS_NOTE
 from app.web.schemas import (
     ActionMessage,
     AuthMessage,
+    ChannelsMessage,
     ChatMessage,
     ClaimSeat,
     CreatedGame,
@@ -122,7 +123,8 @@ its id, the view's own fields winning, and a location's record under its key in 
 websocket, `GET .../view`, move answers, replays and the admin's.
 
 Client to server: `auth` (above), `action` (with the version of the view it answers; a stale version gets an
-error frame with `code: "stale"` followed by the fresh view), `chat`, `ping` (answered by
+error frame with `code: "stale"` followed by the fresh view), `chat` (in the players' or the spectators'
+channel: see Chat channels), `channels`, `ping` (answered by
 `{"type": "pong"}`), `sync` (a full view, see Patches). Every frame must be a text frame holding one JSON object, UTF-8, at most
 {depth} levels deep and {max_bytes} bytes; fields have exact JSON types (`"version": "0"`, `0.0`
 or `true` is not `0`, and an action matches a legal action only with the same types: `1.0` is not
@@ -134,6 +136,18 @@ the move; nothing was changed: send it again).
 
 Server to client: `view`, `patch` (not with `?views=full`), `chat`, `error`, `pong`, `reconnect`
 (the server is shutting down: connect again, to it or to another instance).
+
+### Chat channels
+
+A game has two chat channels. `players`: the table's talk, written by the players (and admins),
+read by everyone watching. `spectators`: the watchers' own, written by spectators (only there: a
+spectator's line with `"channel": "players"` gets an error frame `forbidden` and is not stored)
+and by players who answer them; spectators and admins always read it, a player's socket only
+after `{"type": "channels", "spectators": true}` (then its recent lines come at once, and every
+new one), until `{"type": "channels", "spectators": false}`. A new socket starts with it hidden,
+and while it is hidden none of its lines is sent to that socket. A chat frame without `channel`
+goes to the spectators' channel from a spectator and to the players' from anyone else. Both
+channels have the same size and rate limits. Every `chat` frame the server sends says its `channel`.
 
 Limits (defaults; see `app/infra/settings.py`): a connection may send {rate:g} messages per second on
 average (bursts up to {burst}; beyond that each message gets an error frame with
@@ -150,7 +164,7 @@ MODELS = [
     ("CreateGame (REST body)", CreateGame), ("CreatedGame (REST answer)", CreatedGame),
     ("ClaimSeat (REST body)", ClaimSeat), ("SeatToken (REST answer)", SeatToken),
     ("GameSummary (REST answer)", GameSummary),
-    ("action (client to server)", ActionMessage), ("chat (client to server)", ChatMessage),
+    ("action (client to server)", ActionMessage), ("chat (client to server)", ChatMessage), ("channels (client to server)", ChannelsMessage),
     ("ping (client to server)", PingMessage), ("auth (client to server)", AuthMessage),
     ("sync (client to server)", SyncMessage),
     ("view (server to client)", ServerView), ("patch (server to client)", ServerPatch),

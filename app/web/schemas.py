@@ -278,9 +278,24 @@ class ActionMessage(Strict):
 
 
 class ChatMessage(Strict):
+    """A chat line. `channel`: "players" (the table's talk, which everyone reads) or "spectators"
+    (the watchers' own, which a player reads only after showing it). Left out: a spectator's line
+    goes to the spectators' channel, anyone else's to the players'. A spectator may not write
+    in the players' channel."""
+
     type: Literal["chat"]
     text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=LIMITS.max_chat_chars),
                     AfterValidator(no_nul)]
+    channel: Literal["players", "spectators"] | None = None
+
+
+class ChannelsMessage(Strict):
+    """A player shows (true) or hides (false, the default of every new socket) the spectators'
+    chat channel. Showing it sends its recent lines, then every new one; hidden, none is sent.
+    Spectators and admins always read it."""
+
+    type: Literal["channels"]
+    spectators: StrictBool
 
 
 class PingMessage(Strict):
@@ -326,6 +341,7 @@ class ServerChat(BaseModel):
     name: str
     text: str
     at: str
+    channel: Literal["players", "spectators"] = "players"
 
 
 class ServerError(BaseModel):

@@ -269,7 +269,10 @@ class Turn(Frame):
                 "free_with": KORMANYOS if kormanyos_ready(g, f["seat"], loc, f) else None}
 
     def prompt(self, g, f):
-        return f"Move, then take an action ({f['actions_left']} left), or end the turn."
+        n = f["actions_left"]
+        if n == 0:  # only free cards and abilities are left to play
+            return "No actions left: play a free card or ability, or end the turn."
+        return f"Move, then take an action ({n} left), or end the turn."
 
 
 def _at_once_cut(g, seat: str, kind: str) -> str | None:

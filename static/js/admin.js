@@ -37,5 +37,7 @@ $("login-form").addEventListener("submit", async (ev) => {
   } catch (e) { $("login-error").textContent = e.message; }
 });
 for (const b of document.querySelectorAll("#status-tabs button")) b.addEventListener("click", () => { status = b.dataset.status; loadGames(); });
-loadGames();
+// Ask for the games only with a login (the page says so): no 401 in the console of a visitor.
+if (document.getElementById("main").dataset.loggedIn === "1") loadGames();
+else $("login-panel").hidden = false;
 document.getElementById("logout-btn").addEventListener("click", () => logout());

@@ -15,8 +15,27 @@ export const POS = {
 // Stalin Square): the card is narrower, its text keeps its size.
 const WIDTH = { printing_press: 184 };
 
+// The map a phone shows with "Fit map": the same cards (184 units wide, as the Printing Press), the
+// same texts, in three columns and four rows, 620 units wide, so that fitted to a 390-pixel screen
+// (about 358 pixels of map) its smallest text is still 10 pixels (TEXT_MIN × 358/620 = 10.1). Every road
+// joins neighbouring cards, except two that go round the outside: University-Csepel on the left
+// and Kossuth-Stalin on the right (straight when the Printing Press, between them, is not in play).
+// Buda's cards keep their purple heads; the bridges stay dashed.
+const PW = 620, PH = 836, PBW = 184;
+const col = (c) => 17 + PBW / 2 + c * (PBW + 17), row = (r) => 14 + BH / 2 + r * (BH + 24);
+export const PORTRAIT = {
+  W: PW, H: PH, BW: PBW,
+  POS: { szena: [col(0), row(0)], bem: [col(1), row(0)], kossuth: [col(2), row(0)],
+         university: [col(0), row(1)], astoria: [col(1), row(1)], printing_press: [col(2), row(1)],
+         radio: [col(0), row(2)], blaha: [col(1), row(2)], stalin: [col(2), row(2)],
+         csepel: [col(0), row(3)], corvin: [col(1), row(3)], hwpp: [col(2), row(3)] },
+  // A road that would cross the card between its ends: round the map's edge (-1 left, +1 right),
+  // when that card is in play.
+  AROUND: { "university-csepel": [-1, "radio"], "kossuth-stalin": [1, "printing_press"] },
+};
+
 // Font sizes on the map, in map units. The map is scaled into its column (about 0.59 on the Soviet's
-// table at 1280x800, 0.67 on a phone, 0.72 for a Revolutionary), so nothing is set below TEXT_MIN:
+// table at 1280x800, 0.59 on a phone (670 px wide, scrolled sideways), 0.72 for a Revolutionary), so nothing is set below TEXT_MIN:
 // 17.5 units are at least 10 screen pixels wherever a player sees the map at its default zoom
 // (tests/browser/test_board_text.py measures it).
 const TEXT_MIN = 17.5;
@@ -151,6 +170,23 @@ function star(cx, cy, r) {
 
 const CHIP_H = 53;
 
+/** A fighter's family name as it fits `max` map units on its tile: whole (a long one squeezed up
+ *  to a quarter narrower), else shortened with a full stop ("Kormá."), at least three letters, or
+ *  nothing when even that does not fit. {text, squeeze: the width to squeeze it to, or 0}. The
+ *  full name is always in the tile's tooltip and the place's label. */
+function chipName(full, max, style) {
+  const wide = (t) => textWidth(t, FONT.chip, 700, style);
+  const SQUEEZE = 1.3;
+  if (wide(full) <= max) return { text: full, squeeze: 0 };
+  if (wide(full) <= max * SQUEEZE) return { text: full, squeeze: max };
+  for (let n = full.length - 1; n >= 3; n--) {
+    const cut = full.slice(0, n) + ".";
+    if (wide(cut) <= max) return { text: cut, squeeze: 0 };
+    if (wide(cut) <= max * SQUEEZE) return { text: cut, squeeze: max };
+  }
+  return { text: "", squeeze: 0 };
+}
+
 /** A fighter's tile: its family name and its icons. Active: white with a green frame; inactive: grey,
  * dashed, its name in italics; a gold star when its ability can be used. The tooltip says it all. */
 function fighterChip(f, x, y, w, opts = {}, changed = false) {
@@ -164,10 +200,12 @@ function fighterChip(f, x, y, w, opts = {}, changed = false) {
     svg("rect", { width: w, height: h, rx: 5, class: "chip" }));
   const ability = f.active && f.ability;
   const n = f.icons.length;
-  if (w >= 56) {  // the name over a row of icons
-    let name = fit(shortName(f.name), w - 8 - (ability ? 10 : 0), FONT.chip, 700, f.active ? "normal" : "italic");
-    if (name.endsWith("…") && name.length < 4) name = "";  // "W…" says nothing: the icons alone, the name in the tooltip
-    if (name) g.append(svg("text", { x: w / 2 - (ability ? 5 : 0), y: 18, class: "chip-name", "font-size": FONT.chip, text: name }));
+  if (w >= 38) {  // the name over a row of icons
+    const { text: name, squeeze } = chipName(shortName(f.name), w - 6 - (ability ? 8 : 0), f.active ? "normal" : "italic");
+    if (name) {
+      g.append(svg("text", { x: w / 2 - (ability ? 4 : 0), y: 18, class: "chip-name", "font-size": FONT.chip, text: name,
+                             textLength: squeeze || null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null }));
+    }
     const step = n > 1 ? Math.min(2 * ICON_R + 3, (w - 2 * ICON_R - 4) / (n - 1)) : 0;
     f.icons.forEach((ic, i) => g.append(iconShapes(ic, w / 2 + (i - (n - 1) / 2) * step, name ? 38 : h / 2, ICON_R)));
   } else {  // a tile too narrow for a name (four or more fighters in one place): its icons one above the other
@@ -190,7 +228,7 @@ function eventTip(e, view) {
   const { need, why } = eventNeed(e, view);
   const t = eventTexts(e);
   const needs = Object.entries(need).map(([i, n]) => `${n} ${resourceLabel(i)}`).join(", ");
-  return [`Event: ${e.title}`, `cost ${e.cost ?? "none (minor event)"}`, `needs now: ${needs || "nothing"}` + (why ? ` (${why})` : ""),
+  return [`Event: ${e.title}`, e.cost === null || e.cost === undefined ? "cost X: a minor event (bought for as many CP as there are minor events on the board)" : `cost ${e.cost} CP`, `needs now: ${needs || "nothing"}` + (why ? ` (${why})` : ""),
           t.placement && `Placement: ${refsSpelled(t.placement)}`, t.reward && `Reward: ${refsSpelled(t.reward)}`,
           t.penalty && `Penalty: ${refsSpelled(t.penalty)}`].filter(Boolean).join("\n");
 }
@@ -203,7 +241,8 @@ function eventBox(e, view, bw = BW) {
     svg("title", { text: eventTip(e, view) }),
     svg("rect", { x: 5, y: 35, width: bw - 10, height: 58, rx: 5, class: "event-box" }),
     svg("text", { x: 11, y: 57, class: "event-title", "font-size": FONT.title, text: fit(e.title, bw - 22, FONT.title, 700) }));
-  const cost = `${e.cost ?? "–"} CP` + (e.penalty ? " ⚠" : "");
+  // A minor event's printed cost is X (the number of minor events on the board when it is bought).
+  const cost = (e.cost === null || e.cost === undefined ? "minor (X)" : `${e.cost} CP`) + (e.penalty ? " ⚠" : "");
   ev.append(svg("text", { x: 11, y: 84, class: "event-cost", "font-size": FONT.body, text: cost }));
   let ix = 11 + textWidth(cost, FONT.body) + 8;
   const per = e.requires_per_event || [];
@@ -223,11 +262,23 @@ function eventBox(e, view, bw = BW) {
 }
 
 /** Positions of locations the fixed map does not know (e.g. one that enters the game later). */
-function positions(view) {
-  const pos = { ...POS };
-  const extra = Object.keys(view.locations || {}).filter((id) => !POS[id]);
-  extra.forEach((id, i) => { pos[id] = [135 + i * 250, H + 110]; });
-  return { pos, height: extra.length ? H + 220 : H };
+function positions(view, portrait = false) {
+  const base = portrait ? PORTRAIT.POS : POS, h = portrait ? PH : H;
+  const pos = { ...base };
+  const extra = Object.keys(view.locations || {}).filter((id) => !base[id]);
+  extra.forEach((id, i) => { pos[id] = portrait ? [col(i % 3), h + BH / 2 + 24 + Math.floor(i / 3) * (BH + 24)] : [135 + i * 250, H + 110]; });
+  return { pos, height: extra.length ? h + (portrait ? Math.ceil(extra.length / 3) * (BH + 24) + 10 : 220) : h };
+}
+
+/** A road's shape: a straight line, or on the phone's map a curve round the left or right edge. */
+function roadShape(a, b, pos, view, portrait) {
+  const [x1, y1] = pos[a], [x2, y2] = pos[b];
+  const around = portrait && (PORTRAIT.AROUND[`${a}-${b}`] || PORTRAIT.AROUND[`${b}-${a}`]);
+  if (!around || !view.locations[around[1]]) return svg("line", { x1, y1, x2, y2 });
+  // A cubic whose middle reaches 9 units from the edge: x(0.5) = (x1 + 3c + 3c + x2) / 8.
+  const edge = around[0] < 0 ? 9 : PW - 9;
+  const c = (8 * edge - x1 - x2) / 6;
+  return svg("path", { d: `M ${x1} ${y1} C ${c.toFixed(1)} ${y1}, ${c.toFixed(1)} ${y2}, ${x2} ${y2}`, fill: "none" });
 }
 
 /**
@@ -236,18 +287,23 @@ function positions(view) {
  */
 export function renderBoard(root, view, opts = {}) {
   clear(root);
-  const { pos, height } = positions(view);
-  root.setAttribute("viewBox", `0 0 ${W} ${height}`);
+  const portrait = opts.layout === "portrait";  // a phone's "Fit map" (PORTRAIT)
+  const { pos, height } = positions(view, portrait);
+  const width = portrait ? PW : W;
+  root.setAttribute("viewBox", `0 0 ${width} ${height}`);
   root.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  root.dataset.layout = portrait ? "portrait" : "map";
   const legal = opts.legal || new Set();
-  // Water and banks.
-  root.append(
-    svg("rect", { x: 0, y: 0, width: W, height, class: "land" }),
-    svg("path", { class: "danube", d: "M 405 0 C 398 120, 396 250, 390 360 C 385 470, 330 560, 300 650 L 285 830 L 650 830 C 640 740, 620 640, 560 560 C 500 480, 458 420, 462 340 C 468 240, 478 120, 478 0 Z" }),
-    svg("text", { x: 418, y: 470, class: "river-label", transform: "rotate(84 418 470)", text: "Danube" }),
-    svg("text", { x: 30, y: 815, class: "side-label", text: "BUDA" }),
-    svg("text", { x: 700, y: 815, class: "side-label", text: "PEST" }),
-  );
+  // Water and banks (the phone's columns have no river: the heads' colours say the side).
+  root.append(svg("rect", { x: 0, y: 0, width, height, class: "land" }));
+  if (!portrait) {
+    root.append(
+      svg("path", { class: "danube", d: "M 405 0 C 398 120, 396 250, 390 360 C 385 470, 330 560, 300 650 L 285 830 L 650 830 C 640 740, 620 640, 560 560 C 500 480, 458 420, 462 340 C 468 240, 478 120, 478 0 Z" }),
+      svg("text", { x: 418, y: 470, class: "river-label", transform: "rotate(84 418 470)", text: "Danube" }),
+      svg("text", { x: 30, y: 815, class: "side-label", text: "BUDA" }),
+      svg("text", { x: 700, y: 815, class: "side-label", text: "PEST" }),
+    );
+  }
   // Roads and bridges (and those of any location the fixed map does not draw, from the catalog).
   const roads = svg("g", { class: "roads" });
   const edges = [...EDGES];
@@ -258,16 +314,18 @@ export function renderBoard(root, view, opts = {}) {
   }
   for (const [a, b] of edges) {
     if (!view.locations[a] || !view.locations[b]) continue;
-    const [x1, y1] = pos[a], [x2, y2] = pos[b];
     const bridge = BRIDGES.has(`${a}-${b}`);
-    roads.append(svg("line", { x1, y1, x2, y2, class: bridge ? "road bridge" : "road", "data-edge": `${a}-${b}` }));
+    const road = roadShape(a, b, pos, view, portrait);
+    road.setAttribute("class", bridge ? "road bridge" : "road");
+    road.setAttribute("data-edge", `${a}-${b}`);
+    roads.append(road);
   }
   root.append(roads);
 
   for (const [loc, [cx, cy]] of Object.entries(pos)) {
     const L = view.locations[loc];
     if (!L) continue;
-    const bw = WIDTH[loc] || BW;
+    const bw = portrait ? PBW : WIDTH[loc] || BW;
     const x = cx - bw / 2, y = cy - BH / 2;
     const isLegal = legal.has(loc);
     const cls = ["loc"];
@@ -330,18 +388,22 @@ export function renderBoard(root, view, opts = {}) {
       ux = nx;
     }
     // Fighters: one row of tiles, as wide as the card lets them be, then the stack of face-down tiles.
+    // With three or more fighters the stack moves up to the units' row (a small tile), so that the
+    // fighters' tiles have the whole width for their names.
     const fdText = L.facedown ? `?${L.facedown}` : "";
     const fdW = fdText ? Math.ceil(textWidth(fdText, FONT.body, 700)) + 8 : 0;
     const nf = L.fighters.length;
-    const room = bw - 10 - (fdW ? fdW + 4 : 0);
-    const fw = nf ? Math.min(132, Math.floor((room - 4 * (nf - 1)) / nf)) : 0;
-    L.fighters.forEach((f, i) => g.append(fighterChip(f, 5 + i * (fw + 4), 128, fw, opts, !!(moved && moved.fighters.has(f.id)))));
+    const fdUp = fdW && nf >= 3;
+    const pad = nf >= 4 ? 3 : 5, gap = nf >= 4 ? 2 : 4;  // four tiles: closer together, for their names
+    const room = bw - 2 * pad - (fdW && !fdUp ? fdW + 4 : 0);
+    const fw = nf ? Math.min(132, Math.floor((room - gap * (nf - 1)) / nf)) : 0;
+    L.fighters.forEach((f, i) => g.append(fighterChip(f, pad + i * (fw + gap), 128, fw, opts, !!(moved && moved.fighters.has(f.id)))));
     if (fdW) {
-      const fx = 5 + nf * (fw + 4);
+      const fx = fdUp ? ux - 4 : pad + nf * (fw + gap), fy = fdUp ? uy - 14 : 128, fh = fdUp ? 28 : CHIP_H;
       g.append(svg("g", { class: "facedown", "data-token": "facedown" },
         svg("title", { text: `${L.facedown} face-down fighter tile(s): ${TOKENS.facedown.help}` }),
-        svg("rect", { x: fx, y: 128, width: fdW, height: CHIP_H, rx: 5 }),
-        svg("text", { x: fx + fdW / 2, y: 128 + CHIP_H / 2 + 6, "font-size": FONT.body, text: fdText })));
+        svg("rect", { x: fx, y: fy, width: fdW, height: fh, rx: 5 }),
+        svg("text", { x: fx + fdW / 2, y: fy + fh / 2 + 6, "font-size": FONT.body, text: fdText })));
     }
     // Players (standees).
     L.players.forEach((p, i) => {

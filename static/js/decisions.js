@@ -111,6 +111,34 @@ export function confirmReason(a, view, how) {
   return parts.filter(Boolean).join(" ");
 }
 
+/** Whether "done" answers the pending decision by declining it (take no more cards, move no
+ *  sniper, decline the effect): then it is never the highlighted, primary button, nor what Enter
+ *  confirms; the player's deliberate choice is the thing offered. */
+export function doneDeclines(view) {
+  const d = decisionOf(view);
+  if (["take_from_discard", "spa_move_sniper", "spa_place_militia", "spa_attack_any"].includes(d.kind)) return true;
+  if (d.kind === "spa_move_militia") return !d.moved;
+  return !!d.optional && !["move", "act", "army", "headline", "event_step", "spa"].includes(d.kind);
+}
+
+/** A button's own warning, asked before it runs even though it was a deliberate click: activating
+ *  a fighter that turns the face-down tile beneath over (the tile is seen by all: no undo). */
+export function buttonReason(a, view) {
+  if (a.type !== "activate_fighter") return "";
+  const mark = irreversibleMark(a, view);
+  if (mark === "reveal") {
+    return "The face-down fighter tile beneath turns over: everyone sees the next fighter. Undo will not be offered after it.";
+  }
+  if (mark === "roll") return "A Soviet tank here fires first: dice are rolled. Undo will not be offered after it.";
+  return "";
+}
+
+/** Whether `a` spends the seat's last action of the turn (a "Draw a card" with one action left). */
+export function lastAction(a, view) {
+  const d = decisionOf(view);
+  return d.kind === "turn" && d.seat === view.seat && d.actions_left === 1 && !["end_turn", "play_card", "use_fighter", "use_power", "undo"].includes(a.type);
+}
+
 /** Whether the next movement step of the turn is free or paid with a card (the decision's data). */
 export function stepCost(view) {
   const d = decisionOf(view);
@@ -180,6 +208,14 @@ export function actionLabel(a, view, seats, me, describe) {
     case "draw_headline": {
       const n = view.headline_decks ? view.headline_decks[a.deck] : null;
       return `Draw from headline deck ${a.deck}` + (n === null || n === undefined ? "" : n === 0 ? " (empty)" : ` (${n} card${n === 1 ? "" : "s"} in it)`);
+    }
+    case "draw_card": {
+      // The last action ends the turn with it, unless a free card is left to play: say which.
+      if (!lastAction(a, view)) return describe(a, view, seats, me);
+      const playable = new Set((view.actions || []).filter((x) => x.type === "play_card").map((x) => x.card));
+      const records = (cat && cat.view_records) || {};  // the view names cards by id: their texts are the catalog's
+      const free = [...playable].some((id) => { const r = records[id]; return r && r.ability && r.ability.label === "free"; });
+      return free ? "Draw a card (your last action: then only free cards are left)" : "Draw a card (your last action: then your turn ends)";
     }
     case "end_turn": {
       const t = view.turn;

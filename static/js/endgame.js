@@ -1,10 +1,19 @@
 // The end of a game: who won and why, a per-day chart of morale, support and events on the board,
 // each player's injuries and moves, a rematch with the same seats and options, the replay link.
-import { el, svg, clear, api, saveInvites, saveSeat, seatName, prettyText, SEAT_LABEL } from "./common.js";
+import { el, svg, clear, api, saveInvites, saveSeat, seatName, prettyText, catalogSync, SEAT_LABEL } from "./common.js";
+
+/** The support track's spaces as the board labels them (H2 … N4 … S7), by index 0-6. */
+function supportLabel(i) {
+  const cat = catalogSync();
+  const s = cat && (cat.support_track || []).find((x) => x.index === i);
+  if (!s) return String(i);
+  return (s.colour === "green" ? "H" : s.colour === "red" ? "S" : "N") + s.hand_limit;
+}
 
 const SERIES = [
   { key: "morale", label: "Morale (cards drawn)", cls: "s-morale", value: (p) => p.morale_draw, dash: null, mark: "circle" },
-  { key: "support", label: "Support (space: 0 Hungarian end … 6 Soviet end)", cls: "s-support", value: (p) => p.support, dash: "6 3", mark: "square" },
+  { key: "support", label: "Support (right axis: the board's track, H2 Hungarian end … S7 Soviet end)", cls: "s-support", value: (p) => p.support,
+    dash: "6 3", mark: "square", short: "Support", show: (p) => supportLabel(p.support) },
   { key: "events", label: "Events on the board", cls: "s-events", value: (p) => p.events, dash: "2 2", mark: "triangle" },
 ];
 
@@ -16,7 +25,7 @@ function marker(kind, x, y, cls) {
 
 /** A small line chart of the summary's points (one per day start, plus the end). */
 export function timelineChart(points) {
-  const Wc = 460, Hc = 180, L = 34, R = 12, T = 12, B = 30;
+  const Wc = 460, Hc = 180, L = 34, R = 30, T = 12, B = 30;
   // One scale for all three lines, so the axis reads true for each.
   const top = Math.max(6, ...points.map((p) => p.events));
   const chart = svg("svg", { viewBox: `0 0 ${Wc} ${Hc}`, class: "timeline", role: "img",
@@ -27,13 +36,16 @@ export function timelineChart(points) {
     chart.append(svg("line", { x1: L, x2: Wc - R, y1: ys(v, top), y2: ys(v, top), class: "grid" }),
                  svg("text", { x: L - 6, y: ys(v, top) + 4, class: "axis", "text-anchor": "end", text: String(v) }));
   }
+  for (let v = 0; v <= 6; v++) {  // support on its own axis, in the board's words (not its index)
+    chart.append(svg("text", { x: Wc - R + 4, y: ys(v, top) + 4, class: "axis axis-support", "text-anchor": "start", text: supportLabel(v) }));
+  }
   points.forEach((p, i) => chart.append(svg("text", { x: xs(i), y: Hc - 10, class: "axis", "text-anchor": "middle",
                                                        text: p.at === "end" ? "end" : `D${p.day}` })));
   for (const s of SERIES) {
     const max = top;
     const pts = points.map((p, i) => `${xs(i).toFixed(1)},${ys(s.value(p), max).toFixed(1)}`).join(" ");
     chart.append(svg("polyline", { points: pts, class: `line ${s.cls}`, "stroke-dasharray": s.dash }));
-    points.forEach((p, i) => chart.append(svg("g", {}, svg("title", { text: `${p.at === "end" ? "End" : `Day ${p.day}`}: ${s.label} ${s.value(p)}` }),
+    points.forEach((p, i) => chart.append(svg("g", {}, svg("title", { text: `${p.at === "end" ? "End" : `Day ${p.day}`}: ${s.short || s.label} ${s.show ? s.show(p) : s.value(p)}` }),
                                                marker(s.mark, xs(i), ys(s.value(p), max), `dot ${s.cls}`))));
   }
   const legend = el("ul", { class: "chart-legend" }, SERIES.map((s) => {

@@ -76,11 +76,13 @@ function roomItem(g, live) {
   const free = g.seats.filter((s) => !s.claimed).map((s) => SEAT_LABEL[s.seat]);
   const names = g.seats.filter((s) => s.claimed).map((s) => s.name);
   const href = live ? `/games/${encodeURIComponent(g.id)}/table` : `/games/${encodeURIComponent(g.id)}`;
-  return el("li", { class: "room" },
-    el("a", { href, text: `${g.revolutionaries} Revolutionary player${g.revolutionaries > 1 ? "s" : ""} vs ${(g.options || {}).ruleset === "zhukov" ? "General Zhukov" : "the Soviet commander"}` }),
+  // The whole row is the link (not only its title): a tap anywhere on it opens the room or the table.
+  return el("li", { class: "room" }, el("a", { href, class: "room-link", "data-game": g.id },
+    el("span", { class: "room-title", text: `${g.revolutionaries} Revolutionary player${g.revolutionaries > 1 ? "s" : ""} vs ${(g.options || {}).ruleset === "zhukov" ? "General Zhukov" : "the Soviet commander"}` }),
     el("span", { class: "hint", text: live ? `${g.day ? ` · day ${g.day}` : ""} · ${names.join(", ")}`
                                            : ` · ${free.length ? "free: " + free.join(", ") : "full"}${names.length ? " · seated: " + names.join(", ") : ""}` }),
-    Object.keys(g.options || {}).length ? el("span", { class: "tag", text: "options" }) : null);
+    Object.keys(g.options || {}).length ? el("span", { class: "tag", text: "options" }) : null,
+    el("span", { class: "room-go", "aria-hidden": "true", text: live ? "Watch ›" : "Open ›" })));
 }
 
 async function refresh() {

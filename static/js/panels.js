@@ -137,6 +137,9 @@ export function renderMarket(view, T, changes) {
   box.classList.toggle("zhukov", !!view.zhukov);
   if (view.zhukov) { renderZhukov(box, view, st.catalog, $("market-title"), $("deck-count")); return; }  // no market
   $("deck-count").textContent = `· ${view.event_deck_count} in the deck`;
+  // Deciding in the market (buy, keep): the Soviet's cards show their texts (app.css, tablefix).
+  box.classList.toggle("deciding", T.slot.size > 0);
+  document.body.classList.toggle("market-deciding", T.slot.size > 0);
   for (const m of view.market) {
     box.append(legalize(eventCardNode(m, view, changes), T.slot.get(m.slot), m.event ? m.event.title : `Slot ${m.slot + 1}`));
   }

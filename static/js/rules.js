@@ -26,7 +26,7 @@ loadCatalog().then((c) => {
     section("headlines", "Headlines (Soviet commander)", Object.entries(c.headlines).map(([id, h]) =>
       entry(h.title, `${h.colour} · ${h.cp} CP · period ${h.period}${h.spa ? ` · SPA ${h.spa}` : ""}${h.mark ? " · mark" : ""}${h.lapsing ? " · lapsing" : ""}`, [], [[null, h.text]], id))),
     section("events", "Events", Object.entries(c.events).map(([id, e]) =>
-      entry(e.title, `${locName[e.location] || humanize(e.location)} · period ${e.period} · cost ${e.cost ?? "–"}`, e.requires,
+      entry(e.title, `${locName[e.location] || humanize(e.location)} · period ${e.period} · cost ${e.cost ?? "X (minor event)"}`, e.requires,
             [(e.requires_per_event || []).length ? ["Also needs", `one ${[...new Set(e.requires_per_event)].map(resourceLabel).join(", ")} for every event on the board (the table counts them for you)`] : null,
              e.placement ? ["Placement", e.placement] : null, e.reward ? ["Reward", e.reward] : null, e.penalty ? ["Penalty", e.penalty] : null], id))),
     section("revcards", "Revolutionary cards", Object.entries(c.card_kinds).map(([id, k]) =>

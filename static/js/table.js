@@ -12,7 +12,8 @@ import { renderPublic } from "./piles.js";
 import { renderHand, renderMarket, renderPlayers, renderLog, usePanels } from "./panels.js";
 import { renderLegend } from "./legend.js";
 import { renderEndscreen, rematch } from "./endgame.js";
-import { confirmReason, phaseLabel, actionLabel, stepCost, ZHUKOV_SPA_STEPS, ZHUKOV_SPA_RULES } from "./decisions.js";
+import { confirmReason, phaseLabel, actionLabel, stepCost, doneDeclines, buttonReason, lastAction,
+         ZHUKOV_SPA_STEPS, ZHUKOV_SPA_RULES } from "./decisions.js";
 import { ViewStream } from "./wire.js";
 import { FullLog } from "./fulllog.js";
 import { renderGoal } from "./goal.js";
@@ -59,6 +60,8 @@ function connect() {
   setConn(st.msg ? "reconnecting" : "connecting", st.msg ? "Reconnecting…" : "Connecting…");
   ws.onopen = () => {
     st.backoff = 500; setConn("connected", "Connected");
+    st.authed = false;
+    clear($("chat"));  // the server sends the recent lines again on every connection
     if (st.seat && st.seat.token) ws.send(JSON.stringify({ type: "auth", token: st.seat.token }));
   };
   ws.onmessage = (ev) => {
@@ -75,7 +78,7 @@ function connect() {
     if (ev.code === 4404) { st.closedForGood = true; setConn("error", "Game not found"); return; }
     if (ev.code === 4403 && st.seat) {
       // Our seat token is no longer valid: continue as a spectator.
-      forgetSeat(gid); st.seat = null; st.backoff = 500;
+      forgetSeat(gid); st.seat = null; st.backoff = 500; renderChatControls();
       toast("Your seat token was refused; you are watching as a spectator.");
     }
     scheduleReconnect();
@@ -110,6 +113,7 @@ function send(obj) {
 function onMessage(m) {
   if (m.type === "view") {
     if (m.seat === "spectator" && st.seat && st.seat.token) return;  // our seat's view follows the auth frame
+    if (st.seat && !st.authed && m.seat !== "spectator") { st.authed = true; sendChannels(); }
     if (m.version < st.version && st.msg && m.status === st.msg.status) return;
     const changed = m.version !== st.version;
     const previous = st.view;
@@ -285,7 +289,7 @@ function render() {
   const moveAct = (view.actions || []).find((a) => a.type === "move");
   stepCostBox.hidden = !moveAct;
   if (moveAct) stepCostBox.textContent = `Your next movement step: ${stepCost(view)}.`;
-  renderBoard($("board"), view, { seats: st.seats, me, legal: legalLocs, selected: st.selectedFrom, onLocation, locTypes,
+  renderBoard($("board"), view, { layout: phoneFit() ? "portrait" : "map", seats: st.seats, me, legal: legalLocs, selected: st.selectedFrom, onLocation, locTypes,
                                   home: view.positions ? view.positions[me] : null, changed: changes.locs, changedUnits: changes.units, picked, locLabels, unavailable: view.unavailable,
                                   fighters: st.selectedFrom ? new Map() : T.fighter,
                                   origin: (view.actions || []).some((a) => a.type === "move_sniper") ? decisionOf(view).from : null,
@@ -308,7 +312,20 @@ function render() {
   revealTargets();
   // hint.js marks the suggested choice on the freshly drawn table.
   document.dispatchEvent(new CustomEvent("doi:rendered", { detail: { view, me: st.me, seats: st.seats, version: st.version } }));
+  fitLog();
 }
+
+/** The Soviet's log, last in the right column on a wide screen: as tall as the window leaves it
+ *  (120-300 px), so that at 1280x800 it is in view beside the map without scrolling. */
+function fitLog() {
+  const log = $("log"), chat = $("chat");
+  if (st.me !== "soviet" || narrow.matches) { log.style.height = chat.style.height = ""; return; }
+  const shown = log.hidden ? chat : log;
+  const top = shown.getBoundingClientRect().top + window.scrollY;
+  const h = `${Math.round(Math.max(120, Math.min(300, window.innerHeight - top - 14)))}px`;
+  log.style.height = chat.style.height = h;
+}
+window.addEventListener("resize", () => { if (st.view) fitLog(); });
 
 /** Whether a node's middle shows on screen, up and down: inside the window below the sticky prompt,
  *  and inside the map's own scroll box for a place on the map. */
@@ -335,7 +352,10 @@ function revealTargets() {
   if (!targets.length || targets.filter(onScreen).length * 2 >= targets.length) return;
   const first = targets[0];
   if (first.closest("#board")) {
-    const gap = $("board-wrap").getBoundingClientRect().top - $("prompt").getBoundingClientRect().bottom - 4;
+    // On a phone the decision box sits in the page until it scrolls away, then comes back as a
+    // compact bar about 110 px high (compact_prompt.js): the map's top goes just under that bar.
+    const compactSoon = narrow.matches && !$("prompt").classList.contains("compact");
+    const gap = $("board-wrap").getBoundingClientRect().top - (compactSoon ? 110 : $("prompt").getBoundingClientRect().bottom) - 4;
     window.scrollBy({ top: gap, behavior: "instant" });
   } else {
     first.scrollIntoView({ block: "center", behavior: "instant" });
@@ -404,7 +424,7 @@ function choose(acts, title, extra = [], how = { kind: "card" }) {
 }
 
 function guarded(a, how) {
-  const reason = confirmReason(a, st.view, how, st.catalog);
+  const reason = (how.kind === "button" ? buttonReason(a, st.view) : "") || confirmReason(a, st.view, how, st.catalog);
   if (!reason) { act(a); return; }
   const dlg = $("confirm");
   $("confirm-what").textContent = label(a);
@@ -467,10 +487,16 @@ function renderButtons(view, T) {
   const box = clear($("buttons"));
   const order = { undo: 3, cancel: 2, done: 1 };
   const list = [...T.buttons].sort((a, b) => (order[a.type] || 0) - (order[b.type] || 0));
+  const declines = doneDeclines(view);
+  if (declines) list.sort((a, b) => (a.type === "done") - (b.type === "done"));  // the decline goes last
   for (const a of list) {
-    const cls = a.type === "done" || a.type === "end_turn" ? "primary" : (a.type === "undo" || a.type === "cancel") ? "secondary" : "action";
-    const b = el("button", { class: cls, "data-action-type": a.type, "data-action-key": actionKey(a), text: label(a), onclick: () => act(a) });
+    const cls = (a.type === "done" && !declines) || a.type === "end_turn" ? "primary"
+      : (a.type === "undo" || a.type === "cancel" || a.type === "done") ? "secondary" : "action";
+    const b = el("button", { class: cls, "data-action-type": a.type, "data-action-key": actionKey(a), text: label(a), onclick: () => guarded(a, { kind: "button" }) });
     if (a.type === "undo") b.title = "Undo (U or Ctrl+Z)";
+    if (a.type === "draw_card" && lastAction(a, view)) {
+      b.title = "With no action left your turn ends, unless a card or fighter with a free ability can still be played.";
+    }
     box.append(b);
   }
   if (view.result) {
@@ -518,7 +544,8 @@ function renderPicks(view) {
 function renderDefault(view, T) {
   document.querySelectorAll(".default-choice").forEach((n) => n.classList.remove("default-choice"));
   st.defaultAction = null;
-  const acts = (view.actions || []).filter((a) => a.type !== "undo");
+  // A decline ("Take no more cards") is never the default: with one other choice, that one is.
+  const acts = (view.actions || []).filter((a) => a.type !== "undo" && !(a.type === "done" && doneDeclines(view)));
   if (st.choice || acts.length !== 1) return;
   const a = acts[0];
   st.defaultAction = a;
@@ -548,14 +575,48 @@ function showLogEntry(n) {
 }
 
 // ----- chat and tabs ------------------------------------------------------------------------------
+// Two channels (docs/protocol.md, Chat channels): the players' (the table's talk, everyone reads it)
+// and the spectators' (spectators write there only; a player reads it after choosing to show it,
+// a choice this browser remembers, and the server sends it to no player who hides it).
+const SHOW_KEY = "doi:show-spectator-chat";
+const showSpectators = () => localStorage.getItem(SHOW_KEY) === "1";
+
 function addChat(m) {
-  const li = el("li", { class: "chat-msg" },
+  const channel = m.channel || "players";
+  // A seat's socket opens as a spectator's until its token is checked: the spectators' lines it
+  // gets meanwhile are not this player's to see (they come again if the player shows the channel).
+  if (channel === "spectators" && st.seat && (!st.authed || !showSpectators())) return;
+  const watcher = m.seat === "spectator";
+  const li = el("li", { class: `chat-msg chat-${channel}`, "data-channel": channel, "data-at": m.at || "" },
+    channel === "spectators" ? el("span", { class: "chat-tag", text: "spectators" }) : null,
     el("span", { class: `seat-dot ${m.seat}` }),
-    el("b", { class: "pname", text: m.name || SEAT_LABEL[m.seat] || m.seat }), ": ", el("span", { class: "chat-text", text: m.text }));
+    el("b", { class: "pname", text: watcher ? "Spectator" : m.name || SEAT_LABEL[m.seat] || m.seat }), ": ",
+    el("span", { class: "chat-text", text: m.text }));
   const ol = $("chat");
-  ol.append(li);
+  // In the order said: the spectators' recent lines, sent when a player shows their channel, go
+  // between the players' lines already shown (ISO times in UTC compare as text).
+  const later = m.at ? [...ol.children].find((x) => x.dataset.at && x.dataset.at > m.at) : null;
+  ol.insertBefore(li, later || null);
   ol.scrollTop = ol.scrollHeight;
   if ($("chat-pane").hidden) { st.chatUnread += 1; $("chat-unread").textContent = `(${st.chatUnread})`; }
+}
+
+/** The chat form and its options for who is reading: a spectator writes to the spectators; a
+ *  player may show their channel (and then write to it too). */
+function renderChatControls() {
+  const player = !!st.seat;
+  const shown = player && showSpectators();
+  $("chat-show").hidden = !player;
+  $("chat-show-spectators").checked = shown;
+  $("chat-channel").hidden = !shown;
+  if (!shown) $("chat-channel").value = "players";
+  $("chat-input").placeholder = player ? ($("chat-channel").value === "spectators" ? "Say something to the spectators" : "Say something to the table")
+    : "Say something to the other spectators (players read it only if they choose to)";
+}
+
+/** Tell the server whether this player's socket reads the spectators' channel (after the seat's view came). */
+function sendChannels() {
+  if (st.seat && st.authed) send({ type: "channels", spectators: showSpectators() });
 }
 
 function showTab(which) {
@@ -574,14 +635,31 @@ $("chat-form").addEventListener("submit", (ev) => {
   const input = $("chat-input");
   const text = input.value.trim();
   if (!text) return;
-  if (!st.seat) { toast("Spectators cannot chat at the table."); return; }
-  if (send({ type: "chat", text: text.slice(0, 500) })) input.value = "";
+  const channel = st.seat ? $("chat-channel").value : "spectators";
+  if (send({ type: "chat", channel, text: text.slice(0, 500) })) input.value = "";
 });
+$("chat-show-spectators").addEventListener("change", (ev) => {
+  localStorage.setItem(SHOW_KEY, ev.target.checked ? "1" : "0");
+  // Hidden: their lines go; shown: the server sends the recent ones again, so none shows twice.
+  for (const li of $("chat").querySelectorAll('li[data-channel="spectators"]')) li.remove();
+  renderChatControls();
+  sendChannels();
+});
+$("chat-channel").addEventListener("change", renderChatControls);
+renderChatControls();
+// A phone (the narrow layout of app.css) shows the map at its own width, scrolled sideways; "Fit map"
+// shows all of it in three columns (board.js PORTRAIT), its text as large as ever.
+const narrow = window.matchMedia("(max-width: 1000px)");
+const phoneFit = () => document.body.classList.contains("fit-map") && narrow.matches;
 $("zoom").addEventListener("click", () => {
   const fit = document.body.classList.toggle("fit-map");
   $("zoom").setAttribute("aria-pressed", String(fit));
   $("zoom").textContent = fit ? "Zoom map" : "Fit map";
+  if (st.view) render();
 });
+narrow.addEventListener("change", () => { if (st.view) render(); });
+// The map measures its texts to fit them (board.js): once the page's fonts are in, measure again.
+if (document.fonts) document.fonts.ready.then(() => { if (st.view) render(); });
 $("end-close").addEventListener("click", () => { st.endDismissed = true; $("endscreen").hidden = true; });
 $("rematch-btn").addEventListener("click", () => {
   if (!st.view) return;

@@ -9,6 +9,7 @@ import pytest
 
 from engine import ops
 from engine.catalog import catalog
+from tests.staging_events import at_event_step
 from tests.staging_headlines import (
     give_active,
     radio_free_europe_while_zhukov_resolved,
@@ -63,12 +64,19 @@ def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_ru
     assert f"Needs now: one Food for each of the {on_board} events on the board now" in card.inner_text()
     for label, text in texts_of("e12"):
         assert f"{label}: {text}" in card.text_content()
-    # Each of placement, reward and penalty keeps a visible line of its own on the card.
+    # Each of placement, reward and penalty keeps a line of its own on the card: in the tooltip and
+    # on the i toggle while the Soviet decides elsewhere (so that the log fits beside the map at
+    # 1280x800: issue 33), visible at once when the Soviet decides in the market (below).
     for m in view["market"]:
         box = page.locator(f"#market .event-card[data-card={m['event']['id']}]")
         for label, _ in texts_of(m["event"]["id"]):
-            line = box.locator(f"p.{label.lower()}")
-            assert line.is_visible() and line.bounding_box()["height"] >= 10, (m["event"]["id"], label)
+            assert f"{label}: " in box.get_attribute("title"), (m["event"]["id"], label)
+        if texts_of(m["event"]["id"]):
+            box.locator(".text-toggle").click()
+            for label, _ in texts_of(m["event"]["id"]):
+                line = box.locator(f"p.{label.lower()}")
+                assert line.is_visible() and line.bounding_box()["height"] >= 10, (m["event"]["id"], label)
+            box.locator(".text-toggle").click()
     # The board: the count beside the icon, and the tooltip with the reason and every text.
     n = page.locator("#loc-hwpp .event .need-n[data-need=ammunition]")
     assert n.text_content() == f"×{on_board}" and "per-event" in n.get_attribute("class")
@@ -77,6 +85,15 @@ def test_per_event_needs_and_every_event_text_on_the_board_the_market_and_the_ru
     for label, text in texts_of("e22"):
         assert f"{label}: " in tip and text.split(" H#")[0][:40] in tip, (label, tip)
     page.screenshot(path=str(artifacts / "staged-per-event-needs-desktop.png"))
+    # Deciding in the market (the event step, CP to spend): every text line shows without a click.
+    buying = staged(at_event_step("e12"), "soviet")
+    shown = buying.page.locator("#market .event-card[data-card]")
+    assert shown.count() == 6
+    for i in range(6):
+        eid = shown.nth(i).get_attribute("data-card")
+        for label, _ in texts_of(eid):
+            line = shown.nth(i).locator(f"p.{label.lower()}")
+            assert line.is_visible() and line.bounding_box()["height"] >= 10, (eid, label)
     # The rules page: every event with its texts, and what "per event" means.
     page.goto(server.url + "/rules")
     page.wait_for_selector("#events article")

@@ -112,7 +112,7 @@ def test_spectator_cannot_act_or_chat(client):
         recv_view(spec)
         spec.send_json({"type": "action", "version": 0, "action": {"type": "done"}})
         assert "Spectators cannot act" in recv_until(spec, lambda m: m["type"] == "error")["message"]
-        spec.send_json({"type": "chat", "text": "hi"})
+        spec.send_json({"type": "chat", "channel": "players", "text": "hi"})  # their own channel: test_spectator_chat
         assert recv_until(spec, lambda m: m["type"] == "error")["code"] == "forbidden"
     assert client.get(f"/api/games/{gid}").json()["version"] == 0
 

@@ -3,11 +3,12 @@ JS modules under /static talk to the REST API and the websocket (docs/protocol.m
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
 from app.infra.files import project_dir
 from app.web import rules_page
+from app.web.deps import admin_session
 from app.web.schemas import LIMITS
 from engine.options import OPTIONS
 
@@ -69,9 +70,13 @@ async def account_reset(request: Request):
 
 @router.get("/admin", response_class=HTMLResponse)
 async def admin(request: Request):
-    return _page(request, "admin.html")
+    # The page knows whether the admin cookie is good, so its script never asks the API only to
+    # be told 401 (a red line in every visitor's console).
+    return _page(request, "admin.html", logged_in=admin_session(request.app, request.cookies) is not None)
 
 
 @router.get("/admin/games/{gid}", response_class=HTMLResponse)
 async def admin_game(request: Request, gid: str):
+    if admin_session(request.app, request.cookies) is None:
+        return RedirectResponse("/admin", status_code=303)  # log in first
     return _page(request, "admin_game.html", gid=gid)

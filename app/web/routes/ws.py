@@ -18,13 +18,13 @@ from app.play.store import Stale, StoreError
 from app.seats.zombies import hello
 from app.web.deps import admin_session
 from app.web.origin import origin_allowed
-from app.web.schemas import ActionMessage, AuthMessage, ChatMessage, PingMessage, SyncMessage
+from app.web.schemas import ActionMessage, AuthMessage, ChannelsMessage, ChatMessage, PingMessage, SyncMessage
 from app.web.ws_auth import authenticate
 
 router = APIRouter()
 log = logging.getLogger("doi.ws")
 MESSAGES = {"action": ActionMessage, "chat": ChatMessage, "ping": PingMessage, "auth": AuthMessage,
-            "sync": SyncMessage}
+            "sync": SyncMessage, "channels": ChannelsMessage}
 MAX_DEPTH = 16  # frames are flat objects with one nested level at most; anything deeper is refused
 VIEW_MODES = ("patch", "full")  # ?views=: patches after a first full view (default), or full views only
 GONE = (WebSocketDisconnect, WebSocketDisconnected, OSError)  # the client vanished
@@ -95,7 +95,8 @@ async def join(ws: WebSocket, gid: str, token: str | None, admin: bool, patches:
     hub.add(conn)  # no await from here on: the hub never holds a socket that did not get its view
     conn.post(hub.view_message(gid, game, conn.seat, version, status, seat_infos(seats)))
     for c in chat:
-        conn.post(json.dumps(chat_message(c)))
+        if conn.reads_spectators() or c.channel != "spectators":
+            conn.post(json.dumps(chat_message(c)))
     return conn
 
 
@@ -213,7 +214,6 @@ def quick_action(raw: dict) -> tuple[int, dict] | None:
 
 
 async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
-    store = app.state.store
     if len(text) > max_bytes or len(text.encode()) > max_bytes:
         conn.post(error(f"Message too large (limit {max_bytes} bytes).", "too_large"))
         return
@@ -233,7 +233,7 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
             return
     model = MESSAGES.get(kind) if isinstance(kind, str) else None
     if model is None:
-        conn.post(error("Unknown message type: use 'action', 'chat', 'ping', 'auth' or 'sync'."))
+        conn.post(error("Unknown message type: use 'action', 'chat', 'channels', 'ping', 'auth' or 'sync'."))
         return
     try:
         msg = model.model_validate(raw)
@@ -249,15 +249,44 @@ async def handle(app, conn: Conn, text: str, max_bytes: int) -> None:
     elif isinstance(msg, SyncMessage):
         await resend(app, conn)
     elif isinstance(msg, ChatMessage):
-        if conn.seat in ("spectator",):
-            conn.post(error("Spectators cannot chat at the table.", "forbidden"))
-            return
-        row = await store.add_chat(conn.game_id, conn.seat, conn.name, msg.text)
-        await app.state.hub.broadcast(conn.game_id, chat_message(row))
-        for heard in app.state.listeners.chatted:  # the notifier: players away who want chat notices
-            heard(conn.game_id, conn.seat, conn.name, msg.text)
+        await chat(app, conn, msg)
+    elif isinstance(msg, ChannelsMessage):
+        await show_channels(app, conn, msg.spectators)
     else:
         await act(app, conn, msg.version, msg.action)
+
+
+async def chat(app, conn: Conn, msg: ChatMessage) -> None:
+    """A line in its channel: spectators write only in their own (the players' talk is the
+    players'); a player or an admin in either."""
+    watcher = conn.seat == "spectator"
+    channel = msg.channel or ("spectators" if watcher else "players")
+    if watcher and channel != "spectators":
+        conn.post(error("Spectators write in the spectators' channel only.", "forbidden"))
+        return
+    row = await app.state.store.add_chat(conn.game_id, conn.seat, conn.name, msg.text, channel)
+    await app.state.hub.broadcast_chat(conn.game_id, chat_message(row))
+    if channel == "players":  # the notifier: players away who want chat notices (the watchers' talk is not news)
+        for heard in app.state.listeners.chatted:
+            heard(conn.game_id, conn.seat, conn.name, msg.text)
+
+
+async def show_channels(app, conn: Conn, spectators: bool) -> None:
+    """A player shows or hides the spectators' channel. Shown, its recent lines follow at once; the
+    flag is set right after they are read, with no await before they are posted, so no line comes
+    twice or out of order (one said during that read is stored, and shown on the next reload)."""
+    if conn.seat in ("spectator", "admin"):
+        return  # they always read it
+    if not spectators:
+        conn.show_spectators = False
+        return
+    if conn.show_spectators:
+        return
+    lines = await app.state.store.recent_chat(conn.game_id)
+    conn.show_spectators = True
+    for c in lines:
+        if c.channel == "spectators":
+            conn.post(json.dumps(chat_message(c)))
 
 
 async def act(app, conn: Conn, version: int, action: dict) -> None:
