@@ -22,7 +22,7 @@ from __future__ import annotations
 # unchanged. R104: +1 in every period, capped at 5 CP (R96's +3 on period 3 put E#19-E#22 at 6-8 CP,
 # outside the range the rulebook's examples show). R106, after the bots' blunders were fixed (issue
 # 32): period 1 +2 (3-5 CP), periods 2 and 3 back at their first costs (2-5 CP). Dearer first-day
-# events help the split hands of a team most; cheaper later ones cost every game, the solo one most.
+# events help the split hands of a team most; cheaper later ones cost every game.
 MAJOR_COST_TUNING = {1: 2, 2: 0, 3: 0}
 MAJOR_COST_CAP = 5
 TUNING_RULINGS = {1: "R95, R104, R106", 2: "R104, R106", 3: "R95, R104, R106"}
