@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bots.greedy import GreedyBot, hit_value, morale_value, red_value, soviet_score
+from bots.greedy import GreedyBot
+from bots.revolutionary_values import morale_value
+from bots.soviet_score import hit_value, red_value, soviet_score
 from tests.support import at_step, game, pass_through, refresh
 
 

@@ -2,8 +2,6 @@
 the seat's view and legal actions, exactly as the server's bot seats do."""
 from __future__ import annotations
 
-import pytest
-
 from bots.greedy import GreedyBot
 from tests.staging_soviet_phase import with_hand
 from tests.support import at_step, game, pass_through, refresh, rev_turn, set_hand
@@ -172,10 +170,10 @@ def test_red_headline_with_no_effect_on_the_board_gives_its_cp():
 
 
 # ----- Revolutionaries ---------------------------------------------------------------------------
-def _rev1_turn(injuries: int, hand, tanks: int = 0, event: str | None = None):
+def _rev1_turn(injuries: int, hand, tanks: int = 0, event: str | None = None, **options):
     """rev1's first turn of day 1 (2 Revolutionaries, injury limit 4), no fighter active, no
     barricade, `tanks` Soviet tanks where rev1 stands, and `event` there, the only one on the board."""
-    g = rev_turn(2, 1)
+    g = rev_turn(2, 1, **options)
     for here in g.s["locations"].values():
         g.s["fighters_removed"].extend(here["active"])
         here["active"] = []
@@ -212,9 +210,6 @@ def test_revolutionary_with_injuries_heals_with_first_aid_kit_before_spending_it
     assert g.s["injuries"]["rev1"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="after R26 (every card may be discarded) the bot pays the event's "
-                   "medical icon with the kit as well as the Aid card: the pay logic of the two merged "
-                   "branches must be reconciled (issue 32)")
 def test_revolutionary_keeps_first_aid_kit_when_other_cards_pay():
     """At 1 injury the kit is kept for a later heal: the event's medical icon is paid with an Aid
     card (a wildcard), not with the kit."""
@@ -222,6 +217,45 @@ def test_revolutionary_keeps_first_aid_kit_when_other_cards_pay():
     taken = _rev_plays(g, GreedyBot(2))
     assert any(a["type"] == "resolve_event" for _, a in taken)
     assert "rc_first_aid_kit_1" in g.s["hands"]["rev1"]
+
+
+def test_revolutionary_pays_with_single_icon_cards_and_keeps_the_aid_wildcard():
+    """Action 2 (R26: any card may be discarded, excess icons ignored): the event's information and
+    medical icons are paid with the Information and Medical supplies cards; the Aid card (any one
+    of three icons) is kept for later."""
+    g = _rev1_turn(0, ["rc_aid_1", "rc_information_1", "rc_medical_1", "rc_food_2"], event="e02")
+    taken = _rev_plays(g, GreedyBot(2))
+    paid = [a["card"] for _, a in taken if a["type"] == "discard"]
+    assert sorted(paid) == ["rc_information_1", "rc_medical_1"]
+    assert "rc_aid_1" in g.s["hands"]["rev1"]
+
+
+def test_revolutionary_pays_an_event_with_the_ak47_alone():
+    """Promo rules (R98): the AK-47 counts as food and molotov, and as ammunition for an action
+    that asks for it, so it alone pays Civilians armed (ammunition, molotov): cheaper than the
+    Ammunition and Molotov cocktail cards together."""
+    g = _rev1_turn(0, ["rc_ak47", "rc_ammunition_1", "rc_molotov_1"], event="e03", promo_ak47=True)
+    taken = _rev_plays(g, GreedyBot(2))
+    assert any(a["type"] == "resolve_event" for _, a in taken)
+    assert [a["card"] for _, a in taken if a["type"] == "discard"] == ["rc_ak47"]
+    assert {"rc_ammunition_1", "rc_molotov_1"} <= set(g.s["hands"]["rev1"])
+
+
+def test_revolutionary_pays_from_a_view_without_texts():
+    """A view without texts names hand cards by id only (what the server sends): the bot reads
+    their icons from the public catalog and still pays the cheapest set, the kit kept."""
+    g = _rev1_turn(1, ["rc_first_aid_kit_1", "rc_aid_4", "rc_information_1", "rc_food_2"], event="e02")
+    g.apply("rev1", {"type": "resolve_event"})
+    bot = GreedyBot(2)
+    for _ in range(4):
+        v = g.view("rev1", texts=False)
+        assert all(set(c) == {"id"} for c in v["hand"])
+        a = bot.choose(v, g.legal_actions("rev1"))
+        g.apply("rev1", a)
+        if a["type"] == "done":
+            break
+    assert a == {"type": "done"}
+    assert sorted(g.s["hands"]["rev1"]) == ["rc_first_aid_kit_1", "rc_food_2"]
 
 
 def test_revolutionary_one_injury_from_the_limit_takes_no_action_under_soviet_tanks():

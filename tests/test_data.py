@@ -66,7 +66,7 @@ def test_adjacency_matches_the_rulebook_examples():
         assert len([x for x in DISTANCE[loc] if x in LOCATION_IDS]) == 11  # (+ the promo Printing Press)
 
 
-# Costs of the major events as first reconstructed, before the balance tuning (R95, R104).
+# Costs of the major events as first reconstructed, before the balance tuning (R95, R104, R106).
 FIRST_RECONSTRUCTED_COST = {
     "e04": 3, "e05": 1, "e06": 2, "e07": 2, "e08": 1, "e09": 2,
     "e10": 4, "e11": 3, "e12": 3, "e13": 2, "e14": 3, "e15": 2, "e16": 2, "e17": 3, "e18": 3,
@@ -74,23 +74,31 @@ FIRST_RECONSTRUCTED_COST = {
 }
 
 
-def test_r104_major_event_costs_are_tuned_plus_one_in_every_period_and_never_above_5():
-    """R104 (replacing R96's +3 on period 3): bot-vs-bot balance adds 1 CP to the reconstructed base
-    cost of every major event, never above 5 CP (E#10 and E#22 stay at 5), so every major costs 2-5
-    like the rulebook's market example (majors of 2 and 4 CP). The starting events (0) and the
-    minor X events (cost by count) keep theirs, and every tuned record says so in its basis."""
+def test_r106_major_event_costs_period_1_plus_2_periods_2_and_3_as_first_reconstructed():
+    """R104 (replacing R96's +3 on period 3) added 1 CP to the reconstructed base cost of every major
+    event, never above 5 CP; R106, after the bots' blunders were fixed, sets period 1 at +2 and
+    periods 2 and 3 back at their first reconstructed costs. Every major costs 2-5 like the
+    rulebook's market example (majors of 2 and 4 CP). The starting events (0) and the minor X events
+    (cost by count) keep theirs, and every major's basis says how its cost was reached."""
     from engine.data.events import MAJOR_COST_CAP, MAJOR_COST_TUNING
 
-    assert MAJOR_COST_TUNING == {1: 1, 2: 1, 3: 1} and MAJOR_COST_CAP == 5
+    assert MAJOR_COST_TUNING == {1: 2, 2: 0, 3: 0} and MAJOR_COST_CAP == 5
     by_id = {e["id"]: e for e in EVENTS}
     for eid, first in FIRST_RECONSTRUCTED_COST.items():
         e = by_id[eid]
         assert e["provenance"] == "reconstructed", eid
-        assert e["cost"] == min(5, first + 1), eid
-        assert "R104" in e["basis"], eid
-        assert f"Base cost {first} as first reconstructed, +1 for period {e['period']}" in e["basis"], eid
-    assert [by_id[e]["cost"] for e in ("e19", "e20", "e21", "e22")] == [5, 4, 4, 5]
-    assert max(by_id[e]["cost"] for e in FIRST_RECONSTRUCTED_COST) == 5
+        assert "R106" in e["basis"], eid
+        if e["period"] == 1:
+            assert e["cost"] == min(5, first + 2), eid
+            assert f"Base cost {first} as first reconstructed, +2 for period 1" in e["basis"], eid
+        else:
+            assert e["cost"] == first, eid
+            assert f"Base cost {first} as first reconstructed, untuned" in e["basis"], eid
+    assert [by_id[e]["cost"] for e in ("e04", "e05", "e06", "e07", "e08", "e09")] == [5, 3, 4, 4, 3, 4]
+    assert [by_id[e]["cost"] for e in ("e10", "e11", "e12", "e13", "e14", "e15", "e16", "e17", "e18")] == \
+        [4, 3, 3, 2, 3, 2, 2, 3, 3]
+    assert [by_id[e]["cost"] for e in ("e19", "e20", "e21", "e22")] == [4, 3, 3, 5]
+    assert {by_id[e]["cost"] for e in FIRST_RECONSTRUCTED_COST} == {2, 3, 4, 5}
     assert [by_id[e]["cost"] for e in ("e01", "e02", "e03")] == [0, 0, 0]
     assert all(e["cost"] is None for e in EVENTS if e["period"] == "X")
     assert {e["id"] for e in EVENTS if e["period"] in (1, 2, 3)} == set(FIRST_RECONSTRUCTED_COST)

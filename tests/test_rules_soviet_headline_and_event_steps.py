@@ -182,7 +182,8 @@ def test_headline_lapsing_red_card_collected_for_cp_is_not_lapsing():
 # ===== Event step ===================================================================================
 def test_event_cost_is_base_plus_slot_surcharge():
     """The base cost is increased by the number above the market slot: (+0), (+0), (+1), (+1), (+2), (+2)."""
-    g = with_market(game(2), ["e06", "e07", "e09", "e13", "e15", "e16"])  # all base 3 (tuned +1, R95/R104)
+    # all base 3: E#5 and E#8 (period 1, +2: R106), E#11, E#12, E#14, E#18 (period 2 as first reconstructed)
+    g = with_market(game(2), ["e05", "e08", "e11", "e12", "e14", "e18"])
     done(g)
     assert market_cost(g) == [3, 3, 4, 4, 5, 5]
     with_cp(g, 4)
@@ -199,7 +200,7 @@ def test_event_minor_base_cost_is_number_of_minor_events_on_board():
     assert market_cost(g)[0] == 1 and market_cost(g)[2] == 2
     with_event(g, "stalin", "e31")
     assert market_cost(g)[0] == 2 and market_cost(g)[2] == 3
-    assert market_cost(g)[1] == 2  # a major event keeps its base cost (E#5: 1, +1 for period 1, R95)
+    assert market_cost(g)[1] == 3  # a major event keeps its base cost (E#5: 1, +2 for period 1, R106)
 
 
 def test_event_first_minor_placed_costs_0_the_second_1():
@@ -230,9 +231,9 @@ def test_event_minor_cannot_be_bought_into_an_occupied_location():
 def test_event_major_replaces_the_occupant_without_effect():
     """A major event may be bought into an occupied location: discard the event there without effect, then place it."""
     g = with_event(game(2), "kossuth", "e33")  # minor: its reward would shift support
-    with_market(g, ["e10", "e24", "e05", "e06", "e07", "e09"])  # Bloodbath (Kossuth Square), base 5 (R104)
+    with_market(g, ["e10", "e24", "e05", "e06", "e07", "e09"])  # Bloodbath (Kossuth Square), base 4 (R106)
     done(g)
-    with_cp(g, 5)
+    with_cp(g, 4)
     assert 0 in buyable(g)
     act(g, SOVIET, "buy_event", slot=0)
     v = sv(g)
@@ -245,9 +246,9 @@ def test_event_major_replaces_the_occupant_without_effect():
 
 def test_event_anywhere_needs_an_empty_location_chosen_by_the_soviet():
     """"Anywhere" events must be placed in a location with no event; the Soviet commander chooses which."""
-    g = with_market(game(2), ["e08", "e24", "e05", "e06", "e07", "e09"])  # Spreading the news: Anywhere, 2 (R95)
+    g = with_market(game(2), ["e08", "e24", "e05", "e06", "e07", "e09"])  # Spreading the news: Anywhere, 3 (R106)
     done(g)
-    with_cp(g, 2)
+    with_cp(g, 3)
     act(g, SOVIET, "buy_event", slot=0)
     places = {a["location"] for a in of_type(g, SOVIET, "place")}
     assert places == {"szena", "kossuth", "astoria", "radio", "blaha", "hwpp", "stalin", "csepel"}
@@ -261,13 +262,13 @@ def test_event_anywhere_needs_an_empty_location_chosen_by_the_soviet():
 
 def test_event_anywhere_with_exactly_one_empty_location_is_placed_there_without_a_prompt():
     """"Anywhere" event with a single empty location: nothing to choose, it is placed there at once."""
-    g = with_market(game(2), ["e08", "e24", "e05", "e06", "e07", "e09"])  # Spreading the news: Anywhere, 2 (R95)
+    g = with_market(game(2), ["e08", "e24", "e05", "e06", "e07", "e09"])  # Spreading the news: Anywhere, 3 (R106)
     empty = [loc for loc, here in g.s["locations"].items() if not here["event"]]
     spare = [e for e in g.s["event_deck"] if e != "e08"]
     for loc in empty[:-1]:
         with_event(g, loc, spare.pop())
     done(g)
-    with_cp(g, 2)
+    with_cp(g, 3)
     act(g, SOVIET, "buy_event", slot=0)
     assert of_type(g, SOVIET, "place") == []
     v = sv(g)
@@ -301,20 +302,20 @@ def test_event_anywhere_cannot_be_bought_with_no_empty_location():
 
 def test_event_cannot_buy_with_too_few_cp():
     """The Soviet commander spends collected CP: an event costing more than the CP left cannot be bought."""
-    g = with_market(game(2), ["e10", "e24", "e05", "e06", "e07", "e09"])  # Bloodbath: 5 CP
+    g = with_market(game(2), ["e10", "e24", "e05", "e06", "e07", "e09"])  # Bloodbath: 4 CP (R106)
     done(g)
-    with_cp(g, 4)
+    with_cp(g, 3)
     assert 0 not in buyable(g)
     unchanged_after_illegal(g, SOVIET, {"type": "buy_event", "slot": 0})
-    with_cp(g, 5)
+    with_cp(g, 4)
     assert 0 in buyable(g)
 
 
 def test_event_market_worked_example_8_cp_buys_2_plus_4_plus_1():
     """Example: the Soviet gathers 2+4+2=8 CP then buys 3 events for 2+4+1=7 CP (the minor costs 0, no minor on the board yet)."""
     g = with_hand(game(2), ["h05", "h07", "h13"])  # CP 2 (red), 4 (green), 2 (red)
-    # base 2 (+0; E#8), base 4 (+0; E#11), minor (+1): the tuned costs keep the example's numbers
-    with_market(g, ["e08", "e11", "e24", "e15", "e06", "e12"])
+    # base 2 (+0; E#16), base 4 (+0; E#7), minor (+1): the tuned costs keep the example's numbers
+    with_market(g, ["e16", "e07", "e25", "e15", "e06", "e12"])
     for card in ("h05", "h07", "h13"):
         play(g, card, "cp")
         settle(g)  # H#7 (green) is executed: a Revolutionary chooses the player
@@ -323,13 +324,13 @@ def test_event_market_worked_example_8_cp_buys_2_plus_4_plus_1():
     assert market_cost(g)[:3] == [2, 4, 1]
     for slot in (0, 1, 2):
         act(g, SOVIET, "buy_event", slot=slot)
-        if slot == 0:  # Spreading the news belongs anywhere: the Soviet chooses an empty location
-            act(g, SOVIET, "place", location="radio")
+        if slot == 0:  # Red star removed belongs anywhere: the Soviet chooses an empty location
+            act(g, SOVIET, "place", location="blaha")
     v = sv(g)
     assert v["cp"] == 1
-    assert (v["locations"]["radio"]["event"]["id"], v["locations"]["szena"]["event"]["id"],
-            v["locations"]["astoria"]["event"]["id"]) == ("e08", "e11", "e24")
+    assert (v["locations"]["blaha"]["event"]["id"], v["locations"]["astoria"]["event"]["id"],
+            v["locations"]["szena"]["event"]["id"]) == ("e16", "e07", "e25")
     texts = log_texts(g, "rev1")
-    assert "The Soviet commander buys Spreading the news to the countryside for 2 CP." in texts
-    assert "The Soviet commander buys Fighter group organized for 4 CP." in texts
-    assert "The Soviet commander buys Tanks in sight for 1 CP." in texts
+    assert "The Soviet commander buys Red star removed from buildings for 2 CP." in texts
+    assert "The Soviet commander buys Fire in the National Museum for 4 CP." in texts
+    assert "The Soviet commander buys Medic gravely injured for 1 CP." in texts

@@ -15,15 +15,17 @@ one space; "X resolved:" means X's resolution marker is in the ashtray.
 """
 from __future__ import annotations
 
-# Balance tuning from bot-vs-bot simulation (docs/balance.md, docs/rulings.md R95, R96 and R104): added to
-# the base cost of every major event of the period, never above MAJOR_COST_CAP. The printed costs are
-# reconstructed (the rulebook gives only the starting events' 0 and the market example's majors of 2
-# and 4 CP), so they are the number tuned; starting events and minor X events are unchanged. R104: +1
-# in every period, capped at 5 CP (R96's +3 on period 3 put E#19-E#22 at 6-8 CP, outside the range the
-# rulebook's examples show).
-MAJOR_COST_TUNING = {1: 1, 2: 1, 3: 1}
+# Balance tuning from bot-vs-bot simulation (docs/balance.md, docs/rulings.md R95, R96, R104 and R106):
+# added to the base cost of every major event of the period, never above MAJOR_COST_CAP. The printed
+# costs are reconstructed (the rulebook gives only the starting events' 0 and the market example's
+# majors of 2 and 4 CP), so they are the number tuned; starting events and minor X events are
+# unchanged. R104: +1 in every period, capped at 5 CP (R96's +3 on period 3 put E#19-E#22 at 6-8 CP,
+# outside the range the rulebook's examples show). R106, after the bots' blunders were fixed (issue
+# 32): period 1 +2 (3-5 CP), periods 2 and 3 back at their first costs (2-5 CP). Dearer first-day
+# events help the split hands of a team most; cheaper later ones cost every game.
+MAJOR_COST_TUNING = {1: 2, 2: 0, 3: 0}
 MAJOR_COST_CAP = 5
-TUNING_RULINGS = {1: "R95, R104", 2: "R104", 3: "R95, R104"}
+TUNING_RULINGS = {1: "R95, R104, R106", 2: "R104, R106", 3: "R95, R104, R106"}
 
 
 def _e(id, title, location, period, cost, requires, reward, basis, *, placement=None, penalty=None,
@@ -34,6 +36,9 @@ def _e(id, title, location, period, cost, requires, reward, basis, *, placement=
                   f"(at most {MAJOR_COST_CAP} CP: {tuned}) from bot-vs-bot balance simulation "
                   f"({TUNING_RULINGS[period]}).")
         cost = tuned
+    elif period in (1, 2, 3) and cost is not None:
+        basis += (f" Base cost {cost} as first reconstructed, untuned for period {period} after bot-vs-bot "
+                  f"balance simulation ({TUNING_RULINGS[period]}).")
     return {
         "id": id, "title": title, "location": location, "period": period, "cost": cost,
         "requires": list(requires), "requires_per_event": list(per_event or []),
