@@ -14,6 +14,9 @@ function keyBytes(b64url) {
 }
 
 async function csrf() {
+  // /api/session answers a guest too (200, no name): asking /api/me first would log a 401 on every page.
+  const who = await fetch("/api/session", { credentials: "same-origin" });
+  if (!who.ok || !(await who.json()).name) return null;
   const r = await fetch("/api/me", { credentials: "same-origin" });
   if (!r.ok) return null;
   return (await r.json()).csrf;

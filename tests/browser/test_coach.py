@@ -56,7 +56,12 @@ def click(page, target: str) -> None:
         page.click(f"#hand [data-card={what}]")
     else:
         page.click(f"#buttons button[data-action-type={what}]")
-    page.wait_for_function(f"() => +document.getElementById('table').dataset.version > {version}", timeout=15_000)
+    moved = f"+document.getElementById('table').dataset.version > {version}"
+    page.wait_for_function(f"() => {moved} || document.getElementById('confirm').open", timeout=15_000)
+    if page.evaluate("() => document.getElementById('confirm').open"):
+        # A move that undo cannot take back alone (a face-down tile turned over) asks first (issue 33, point 5).
+        page.click("#confirm-yes")
+        page.wait_for_function(f"() => {moved}", timeout=15_000)
 
 
 def start_lesson(browser, server, viewport):

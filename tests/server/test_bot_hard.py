@@ -14,7 +14,7 @@ from app.main import create_app
 from app.seats.bot_pool import WORKER_NICENESS, ThinkPool
 from engine import new_game
 from tests.server.conftest import make_settings
-from tests.server.helpers import invite_of
+from tests.server.helpers import invite_of, run_async
 from tests.server.test_bot_seats import wait_for
 
 
@@ -117,7 +117,7 @@ def test_a_killed_worker_is_replaced_and_a_late_one_too():
         finally:
             pool.close()
 
-    asyncio.run(scenario())
+    run_async(scenario())  # (a thread of its own: a browser test may have left a loop running in this one)
 
 
 def test_a_hard_bot_whose_worker_dies_still_moves(sqlite_url):
