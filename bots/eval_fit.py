@@ -23,6 +23,10 @@ from .greedy import GreedyBot
 
 COUNTS = {"conflict": (1, 2, 3), "zhukov": (1, 2, 3, 4)}
 RIDGE = 1.0
+# The rules say which way these push the game: morale toward the Hungarian end brings the team more
+# cards each day; events on the board count against them at the evaluation. A fit that reads one of
+# them the other way (a feature standing in for another it moves with) is refitted without it.
+SIGNS = {"morale": 1, "events_on_board": -1}
 
 
 def day_starts(args: tuple) -> tuple[list[tuple[int, list[float]]], bool]:
@@ -57,7 +61,8 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
-def fit(xs: list[list[float]], ys: list[int], iterations: int = 25) -> dict:
+def fit(xs: list[list[float]], ys: list[int], iterations: int = 25, without: frozenset = frozenset()) -> dict:
+    xs = [[0.0 if FEATURES[j] in without else v for j, v in enumerate(x)] for x in xs]
     d = len(xs[0])
     mean = [sum(x[j] for x in xs) / len(xs) for j in range(d)]
     std = [math.sqrt(sum((x[j] - mean[j]) ** 2 for x in xs) / len(xs)) or 1.0 for j in range(d)]
@@ -125,6 +130,9 @@ def main(argv=None) -> None:
                 if len(train) < 60 or not test or len({y for _, y in train}) < 2:
                     continue
                 model = fit([x for x, _ in train], [y for _, y in train])
+                wrong = frozenset(f for f, sign in SIGNS.items() if model["weights"][FEATURES.index(f)] * sign < 0)
+                if wrong:
+                    model = fit([x for x, _ in train], [y for _, y in train], without=wrong)
                 base = sum(y for _, y in train) / len(train)
                 acc, loss = score(model, [x for x, _ in test], [y for _, y in test])
                 base_acc = sum((base >= 0.5) == bool(y) for _, y in test) / len(test)

@@ -34,22 +34,26 @@ def test_every_fitted_model_beats_guessing_the_base_rate():
 
 
 def test_the_estimate_follows_the_rules_that_decide_games():
-    """Early on, morale toward the Hungarian end (more cards each day) raises the Revolutionaries'
-    chances; on the last days, each more event on the board (the evaluation counts them) lowers them."""
+    """Early on, morale toward the Hungarian end (more cards each day) never lowers the
+    Revolutionaries' chances, and raises them in most models (a fit that read it the other way is
+    refitted without it: bots/eval_fit.py SIGNS); on the last days, more events on the board (the
+    evaluation counts them) lower them."""
     g = advance(new_game(2, 8), 60)
     view = g.view("spectator", texts=False, marks=False)
-    checked = 0
+    checked = raised = 0
     for key in MODELS:
         ruleset, revs, day = key.split(":")
         at = dict(view, ruleset=ruleset, revolutionaries=int(revs), day=int(day))
         if int(day) <= 4:
-            assert revolutionaries_win(dict(at, morale_index=at["morale_index"] + 2)) > revolutionaries_win(at), key
+            higher, now = revolutionaries_win(dict(at, morale_index=at["morale_index"] + 2)), revolutionaries_win(at)
+            assert higher >= now, key
+            raised += higher > now
             checked += 1
         if int(day) >= 6:
             more = dict(at, goal=dict(at["goal"], events_on_board=at["goal"]["events_on_board"] + 2))
             assert revolutionaries_win(more) < revolutionaries_win(at), key
             checked += 1
-    assert checked >= 10
+    assert checked >= 10 and raised >= 5
 
 
 def test_a_playout_stops_at_the_horizon_and_is_scored_by_the_estimate(monkeypatch):
