@@ -29,7 +29,10 @@ class Server:
     def __init__(self, workdir: Path, port: int):
         self.workdir, self.port = workdir, port
         self.url = f"http://127.0.0.1:{port}"
-        self.env = {**os.environ, "DOI_SECRET_KEY": "browser-test-secret-0123456789abcdefghij"}
+        # One server serves every browser test of a worker, all from 127.0.0.1: the per-address room
+        # and sign-up limits (tested in tests/server) would refuse the later tests' rooms with 429.
+        self.env = {**os.environ, "DOI_SECRET_KEY": "browser-test-secret-0123456789abcdefghij",
+                    "DOI_ROOMS_PER_HOUR": "100000", "DOI_ACCOUNTS_PER_HOUR": "10000"}
         self.env.pop("DOI_DATABASE_URL", None)
         self.proc: subprocess.Popen | None = None
 
