@@ -76,6 +76,10 @@ class ThinkPool:
                             if not isinstance(e, BrokenProcessPool) else "died")
                 self._replace(pool)
                 return None
+            except Exception:  # a fork server that failed to start, a pickling error...: the bot must still move
+                log.exception("a bot worker failed: its pool is replaced")
+                self._replace(pool)
+                return None
 
     def _replace(self, pool: ProcessPoolExecutor) -> None:
         if self._pool is not pool:
