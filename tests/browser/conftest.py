@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from .staged import StagedTable
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -84,3 +86,20 @@ def browser():
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+# A table opened on a staged game (tests/browser/staged.py); each is closed after the test, which
+# fails if its page logged an error.
+@pytest.fixture
+def staged(server, browser):
+    tables: list[StagedTable] = []
+
+    def open_table(g, seat, **kw):
+        t = StagedTable(browser, server.url, g, seat, **kw)
+        tables.append(t)
+        return t
+
+    yield open_table
+    for t in tables:
+        assert not t.errors, t.errors
+        t.close()

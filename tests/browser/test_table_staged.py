@@ -19,25 +19,8 @@ from tests.staging_headlines import with_hand as swap_hand
 from tests.staging_soviet_phase import with_event, with_market
 from tests.support import act, game, pass_through, refresh, to_rev_turn, top
 
-from .staged import StagedTable
-
 pytestmark = pytest.mark.browser
 CAT = catalog()
-
-
-@pytest.fixture
-def staged(server, browser):
-    tables: list[StagedTable] = []
-
-    def open_table(g, seat, **kw):
-        t = StagedTable(browser, server.url, g, seat, **kw)
-        tables.append(t)
-        return t
-
-    yield open_table
-    for t in tables:
-        assert not t.errors, t.errors
-        t.close()
 
 
 def texts_of(event_id: str) -> list[tuple[str, str]]:

@@ -26,7 +26,6 @@ from tests.staging_soviet_phase import with_event
 from tests.support import game, refresh, rev_turn, set_hand, to_rev_turn, top
 
 from .helpers import _req, open_seat, rest_play, rest_room
-from .staged import StagedTable
 from .test_board_text import TEXT_SIZES_JS
 
 pytestmark = pytest.mark.browser
@@ -36,21 +35,6 @@ SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 def shot(page, name: str) -> None:
     page.screenshot(path=f"/tmp/tablefix-{name}.png")
-
-
-@pytest.fixture
-def staged(server, browser):
-    tables: list[StagedTable] = []
-
-    def open_table(g, seat, **kw):
-        t = StagedTable(browser, server.url, g, seat, **kw)
-        tables.append(t)
-        return t
-
-    yield open_table
-    for t in tables:
-        assert not t.errors, t.errors
-        t.close()
 
 
 @pytest.fixture(scope="module")
