@@ -132,6 +132,7 @@ def test_a_deadline_near_is_told_once_to_every_channel_of_an_away_player(away_cl
     mine = client.post(f"/api/games/{gid}/seats/rev1", json={"name": anna, "invite": invite_of(room, "rev1")}).json()["token"]
     with other_browser(client) as ivan:
         soviet = ivan.post(f"/api/games/{gid}/seats/soviet", json={"name": "Ivan", "invite": invite_of(room, "soviet")}).json()["token"]
+    service.wait_for("phone", 1)  # the start, told apart from the turn (one round of the notifier would join them)
     rev_view = {"Authorization": f"Bearer {mine}"}
     play_until(client, gid, soviet, lambda _: bool(client.get(f"/api/games/{gid}/view", headers=rev_view).json()["view"]["actions"]))
     deadline_ms = None

@@ -75,7 +75,9 @@ def test_a_hundred_slow_receivers_cost_another_room_nothing():
     assert result.held_at_once == 100
     assert result.good_after is not None and result.good_after < 1.0, result.lines()
     assert result.most_per_room == 1
-    assert result.lasted and max(result.lasted) < 5.6, result.lines()  # each slow attempt ended at its deadline
+    # Each slow attempt ended at its 5 s deadline, not after the receiver's 120 s: the receiver only
+    # sees the close at its next byte, up to one drip (1 s) later.
+    assert result.lasted and max(result.lasted) < 5.0 + 1.0 + 1.0, result.lines()
 
 
 def test_slow_name_servers_do_not_hold_up_the_servers_other_thread_work(monkeypatch):
