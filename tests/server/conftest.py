@@ -92,3 +92,18 @@ def app_factory(db_url):
     def build():
         return TestClient(create_app(make_settings(db_url)))
     return build
+
+
+@pytest.fixture
+def receiver():
+    """Makes webhook receivers (tests.server.hook_receiver.Receiver), closed after the test."""
+    from tests.server.hook_receiver import Receiver
+    made = []
+
+    def make(**kw):
+        made.append(Receiver(**kw))
+        return made[-1]
+
+    yield make
+    for r in made:
+        r.close()

@@ -8,24 +8,9 @@ import json
 import secrets
 import time
 
-import pytest
-
 from app.infra.models import HookRow
 from app.seats.hook_formats import detect
-from tests.server.test_webhooks import Receiver, hook_client, play, wait_until
-
-
-@pytest.fixture
-def receiver():
-    made = []
-
-    def make(**kw):
-        made.append(Receiver(**kw))
-        return made[-1]
-
-    yield make
-    for r in made:
-        r.close()
+from tests.server.test_webhooks import hook_client, play, wait_until
 
 
 def hooked(client, url, fmt=None):

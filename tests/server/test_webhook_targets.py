@@ -20,7 +20,7 @@ from app.seats.hook_urls import allowed_ports, embedded_ipv4, public_address
 from app.seats.webhooks import HookSender, Refused
 from tests.server.conftest import make_settings
 from tests.server.helpers import run_async
-from tests.server.test_webhooks import Receiver
+from tests.server.hook_receiver import Receiver
 
 INTERNAL_IN_IPV6 = [
     "http://[64:ff9b::a00:1]/",                 # NAT64 well-known prefix: 10.0.0.1
