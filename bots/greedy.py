@@ -27,9 +27,9 @@ from .soviet_score import soviet_score
 
 
 class GreedyBot:
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, plan_width: int | None = None):
         self.rng = random.Random(seed)
-        self.rev = RevTurn()
+        self.rev = RevTurn(plan_width)
         # Rulebook, Attack!: two Attack! cards a day may not target the same location. The view
         # does not list today's targets, so the bot remembers its own (day, location).
         self.attacked: set[tuple[int, str]] = set()

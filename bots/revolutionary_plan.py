@@ -49,11 +49,12 @@ class Plan:
         self.value, self.steps = value, steps
 
 
-def plan_turn(v: dict, seat: str) -> Plan:
+def plan_turn(v: dict, seat: str, width: int | None = None) -> Plan:
     """Search the turn's best sequence of (location, action): move there (first step free before the
     first action, each further step paid with a card), then resolve an event, destroy a tank,
     attack militia, activate a fighter or draw a card. Value: events resolved (with their rewards),
-    morale, cards kept; minus the expected damage of retaliating tanks."""
+    morale, cards kept; minus the expected damage of retaliating tanks. `width` (the hard bot's
+    playouts) follows only that many options of each step, those of the highest immediate gain."""
     turn = v.get("turn") or {}
     day = v["day"]
     pos0 = v["positions"][seat]
@@ -280,6 +281,9 @@ def plan_turn(v: dict, seat: str) -> Plan:
                     if rest is not None and dist[loc] <= 2:
                         options.append((blank_value - danger(loc, tanks_gone) + 0.5, loc, "draw_card", (-1,) + rest,
                                         resolved, tanks_gone, militia_gone, []))
+        if width is not None and len(options) > width:
+            options.sort(key=lambda o: -o[0])
+            del options[width:]
         for gain, loc, kind, rest, res, tg, mg, used in options:
             new_party = party
             if loc != pos:

@@ -17,8 +17,9 @@ class RevTurn:
     """Follows the turn plan of one Revolutionary: the turn frame, its movement steps and the icon
     collection of its actions."""
 
-    def __init__(self):
+    def __init__(self, width: int | None = None):
         self.plans: dict[str, Plan] = {}
+        self.width = width
 
     def choose(self, v: dict, actions: list[dict], seat: str) -> dict | None:
         decision = v["decision"]
@@ -37,7 +38,7 @@ class RevTurn:
     def _turn(self, v, actions, seat):
         pos = v["positions"][seat]
         here = v["locations"][pos]
-        plan = plan_turn(v, seat)
+        plan = plan_turn(v, seat, self.width)
         self.plans[seat] = plan
         kind, loc, _ = plan.steps[0]
         # Free cards worth playing now.

@@ -5,10 +5,10 @@ For one decision it gets the seat's view and the seat's information set (`Game.i
 the state without the secrets the seat cannot see, pooled and sorted). Each playout samples a full
 game from the information set with the bot's own RNG (`Game.sample`), plays one candidate action in
 it and plays on with greedy bots in every seat, to the end or to the start of a later day, where a
-position estimate fitted on greedy games scores it (bots/evaluate.py); the candidate with the best
-share is chosen. The candidates are the greedy bot's best few, played in rounds on the same samples;
-the greedy bot's own choice counts as a small prior, so a short budget falls back to what the
-normal bot would do.
+position estimate fitted on greedy games scores it (bots/evaluate.py). The candidates are the
+greedy bot's best few, played in rounds on the same samples and halved as the rounds go; the
+greedy bot's own choice is the yardstick, left only for an action whose paired gain over it is
+clear, so a short budget falls back to what the normal bot would do.
 
 The bot sees nothing more than a person in its seat would: the sample depends only on the
 information set and the bot's RNG, and the information set is equal for every true state that
@@ -32,15 +32,21 @@ MIN_THINK_MS, MAX_THINK_MS = 50, 5000
 # action's icons, which fighter comes along) follow its plan: searching them costs a third of the
 # decisions and changes little.
 FOLLOW_PLAN = {("move", "step"), ("act", "collect")}
-SHRINK = 4               # a candidate's win share is pulled toward the greedy choice's by this many playouts
-MIN_VISITS = 3           # playouts the budget should afford per candidate searched
 MAX_CANDIDATES = 8       # the greedy bot's best few actions are searched, not every one of 40 army placements
-PRIOR_WINS, PRIOR_VISITS = 1.0, 2  # the greedy choice starts at 50% over two virtual playouts
+HALVE_AFTER = 2          # rounds before the first halving of the candidates
+CONFIDENCE = 1.0         # standard errors a candidate's gain over the greedy choice must clear
+# The spread of one paired difference assumed at least (a share or an estimate in 0-1): two rounds
+# that happen to agree do not make a sure thing.
+MIN_VARIANCE = 0.25 ** 2
 PLAYOUT_LIMIT = 5000     # actions: a playout that runs longer (never seen) counts as a draw
 # A playout stops at the start of the day this many days after the decision's and is scored by the
 # position estimate (where bots/eval_weights.json has a model for it): the rest of a game costs
 # most of a full playout and adds mostly noise.
 HORIZON = 2
+# The greedy Revolutionaries of a playout follow only the 4 best options of each step of their turn
+# plan: as strong as the full plan (greedy against greedy, 200 games at 1-3 Revolutionaries, within
+# 3 points) at half a playout's cost at 1 Revolutionary.
+PLAN_WIDTH = 4
 
 
 def side_of(seat: str) -> str:
@@ -79,45 +85,40 @@ class SearchBot:
         if len(cands) <= 1:
             return cands[0]
         seat, me = view["seat"], side_of(view["seat"])
-        start = time.process_time()
-        deadline = start + self.think_ms / 1000
+        deadline = time.process_time() + self.think_ms / 1000
         # Candidates are compared in rounds on the same sampled game and the same playout dice
         # (common random numbers): a difference between two of them is then the action's, not the
-        # luck of the deal, and a few rounds rank them where independent playouts would not.
-        # The greedy choice's first playout measures what one costs here; the budget then pays for
-        # about MIN_VISITS rounds of the candidates searched, the greedy bot's best first.
-        round_seed = self.rng.getrandbits(63)
-        first = self._playout(info, seat, cands[0], me, round_seed)
-        n = 1
-        if self.playouts is not None:
-            affordable = self.playouts
-        else:
-            affordable = int(self.think_ms / 1000 / max(time.process_time() - start, 1e-4))
-        cands = cands[:max(1, min(len(cands), affordable // MIN_VISITS))]
-        if len(cands) == 1:
-            self.last_playouts = n
-            return cands[0]
-        wins = [PRIOR_WINS] + [0.0] * (len(cands) - 1)
-        visits = [PRIOR_VISITS] + [0] * (len(cands) - 1)
-        got: list[float | None] = [first]
-        while True:
-            for action in cands[len(got):]:
+        # luck of the deal. After HALVE_AFTER rounds, then twice as many, and so on, the worse half
+        # is dropped (sequential halving, Karnin, Koren and Somekh 2013), so the budget goes to
+        # telling the best few apart; the greedy choice always stays, as the yardstick.
+        scores: list[list[float | None]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
+        n, rounds, cut_at = 0, 0, HALVE_AFTER
+        while self.playouts is None or n < self.playouts:
+            round_seed, got = self.rng.getrandbits(63), []
+            for k in alive:
                 if (n >= self.playouts) if self.playouts is not None else (time.process_time() >= deadline):
                     break
-                got.append(self._playout(info, seat, action, me, round_seed))
+                got.append(self._playout(info, seat, cands[k], me, round_seed))
                 n += 1
-            if len(got) < len(cands):
+            if len(got) < len(alive):
                 break  # out of budget inside a round: its unpaired results are left out
-            for i, won in enumerate(got):
-                if won is not None:  # None: the sample could not take the action (a fact the engine keeps in a frame)
-                    wins[i] += won
-                    visits[i] += 1
-            round_seed, got = self.rng.getrandbits(63), []
+            for k, result in zip(alive, got, strict=True):
+                scores[k].append(result)
+            rounds += 1
+            if rounds == cut_at and len(alive) > 2:
+                ranked = sorted(alive[1:], key=lambda k: -gain_over_greedy(scores, k)[0])
+                alive = [0] + sorted(ranked[:max(1, len(alive) // 2 - 1)])
+                cut_at *= 2
         self.last_playouts = n
-        # A share from a few rounds is mostly noise: shrink each toward the greedy choice's, so an
-        # action leaves the greedy choice only when its playouts say so clearly.
-        base = wins[0] / visits[0]
-        best = max(range(len(cands)), key=lambda k: ((wins[k] + SHRINK * base) / (visits[k] + SHRINK), -k))
+        # The greedy choice is left only for an action whose paired gain over it stays above zero
+        # by CONFIDENCE standard errors: a few rounds are mostly noise, and the greedy bot's choice
+        # is a fair one to fall back on.
+        best, best_bound = 0, 0.0
+        for k in alive[1:]:
+            mean, se = gain_over_greedy(scores, k)
+            if mean - CONFIDENCE * se > best_bound:
+                best, best_bound = k, mean - CONFIDENCE * se
         return cands[best]
 
     def _playout(self, info: dict, seat: str, action: dict, me: str, seed: int) -> float | None:
@@ -129,7 +130,7 @@ class SearchBot:
             g.apply(seat, action)
         except IllegalAction:
             return None
-        bots = GreedyBot(rng.getrandbits(32))
+        bots = GreedyBot(rng.getrandbits(32), PLAN_WIDTH)
         revs = sum(1 for s in g.seats if s != "soviet")
         stop_at = g.day + HORIZON if has_model(g.options.get("ruleset", "conflict"), revs, g.day + HORIZON) else None
         steps = 0
@@ -149,6 +150,17 @@ class SearchBot:
             if steps > PLAYOUT_LIMIT:
                 return 0.5
         return 1.0 if g.result["winner"] == me else 0.0
+
+
+def gain_over_greedy(scores: list[list[float | None]], k: int) -> tuple[float, float]:
+    """Candidate k's mean paired gain over the greedy choice (candidate 0) in the rounds both were
+    played in, and its standard error; (-1, 0) without two such rounds."""
+    diffs = [a - b for a, b in zip(scores[k], scores[0], strict=False) if a is not None and b is not None]
+    if len(diffs) < 2:
+        return -1.0, 0.0
+    mean = sum(diffs) / len(diffs)
+    var = max(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1), MIN_VARIANCE)
+    return mean, (var / len(diffs)) ** 0.5
 
 
 def ready() -> bool:
