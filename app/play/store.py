@@ -1,25 +1,21 @@
 """Game rooms in the database (DESIGN §4): create, claim seats, load (cache or snapshot + tail),
-apply a move with optimistic versioning, chat, admin operations."""
+apply a move with optimistic versioning. Its chat (app.play.store_chat) and admin operations
+(app.play.store_admin) are parts of the one GameStore; its errors are in app.play.store_errors."""
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import secrets
 from collections import OrderedDict, defaultdict
-from datetime import UTC, datetime
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.bus.notes import NOTES, Bus, make_bus, notify_in
-from app.infra.db import is_sqlite
 from app.infra.models import (
     ActionRow,
     BotLeaseRow,
-    ChatRow,
-    ClockRow,
     GameRow,
-    HookRow,
     SeatEventRow,
     SeatRow,
     SecretRow,
@@ -29,15 +25,16 @@ from app.infra.models import (
 from app.infra.security import new_token, same, token_hash
 from app.infra.sqlite_loop import LoopSession, make_loop_engine
 from app.play.core_tx import CoreTx
-from app.play.movelog import SQLITE_ADD_ACTION, SQLITE_ADD_SNAPSHOT, Move, MoveWriter, sqlite_now, state_json
-from app.play.record_import import Checked
+from app.play.movelog import Move, MoveWriter, state_json
 from app.play.rooms import seat_infos
+from app.play.store_admin import AdminStore
+from app.play.store_chat import ChatStore
+from app.play.store_errors import EngineFailed, Stale, StoreError, _game_id, _now
 from engine import Game, IllegalAction, new_game
 from engine.options import validate_options
 from engine.public import SEED_KEY_BITS, seats_for
 
 CACHE_SIZE = 512
-IMPORT_CHUNK = 2000  # actions an import writes per transaction (a few ms of the loop's time on SQLite)
 SEAT_ORDER = {seat: i for i, seat in enumerate(("soviet",) + seats_for(4, {"ruleset": "zhukov"}))}
 
 # The statements of a room's setup, built once: building one costs SQLAlchemy ~0.1 ms, more than
@@ -58,42 +55,12 @@ _LEAVE = (update(_SEAT_ROWS).where(_SEAT_ROWS.c.game_id == bindparam("gid"), _SE
           .values(name=None, token_hash=None, guest_id=None, claimed_at=None, account_id=None, sealed_token=None))
 _SEAT_OF_TOKEN = select(_SEAT_ROWS.c.seat).where(_SEAT_ROWS.c.game_id == bindparam("gid"),
                                                 _SEAT_ROWS.c.token_hash == bindparam("h"))
-_CHAT = ChatRow.__table__
-_RECENT_CHAT = (select(_CHAT.c.seat, _CHAT.c.name, _CHAT.c.text, _CHAT.c.at, _CHAT.c.channel).where(_CHAT.c.game_id == bindparam("gid"))
-                .order_by(_CHAT.c.id.desc()).limit(bindparam("limit")))
-_CHAT_LINE = select(_CHAT.c.seat, _CHAT.c.name, _CHAT.c.text, _CHAT.c.at, _CHAT.c.channel).where(
-    _CHAT.c.game_id == bindparam("gid"), _CHAT.c.id == bindparam("cid"))
 
-
-class StoreError(Exception):
-    def __init__(self, message: str, status: int = 400, code: str = "invalid"):
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.code = code
-
-
-class Stale(StoreError):
-    def __init__(self, message: str = "Your view is out of date: here is the current one."):
-        super().__init__(message, 409, "stale")
-
-
-class EngineFailed(StoreError):
-    def __init__(self):
-        super().__init__("The server failed to apply this move; nothing was changed: try again.", 500, "internal")
 
 
 def status_of(game: Game) -> str:
     """The room status of a game that was running, after a move."""
     return "finished" if game.result else "active"
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _game_id() -> str:
-    return secrets.token_urlsafe(9)
 
 
 _SEAT_WORDS = {"soviet": "Soviet", "rev1": "Revolutionary 1", "rev2": "Revolutionary 2",
@@ -106,7 +73,7 @@ def bot_name(seat: str, level: str) -> str:
     return f"{_SEAT_WORDS.get(seat, seat)} bot ({level})"
 
 
-class GameStore:
+class GameStore(ChatStore, AdminStore):
     def __init__(self, sessionmaker, snapshot_every: int = 50, serialize_writes: bool = False, url: str = "",
                  bus: Bus | None = None, move_writers: int = 8):
         self.sessions = sessionmaker
@@ -627,95 +594,3 @@ class GameStore:
             async with self.sessions() as s:
                 row = await s.get(SecretRow, name)
         return row.value
-
-    # ----- chat ----------------------------------------------------------------------------------
-    async def add_chat(self, gid: str, seat: str, name: str, text: str, channel: str = "players") -> ChatRow:
-        """Stores the line; with several instances (a bus that is not the local one) it is announced
-        as a "chat" note carrying the line's id, so that the others pass it to their sockets on the
-        game (app.play.games.on_notify). This instance sends it to its own sockets itself."""
-        self._chatless.discard(gid)
-        async with self._write() as s:
-            row = ChatRow(game_id=gid, seat=seat, name=name, text=text, at=_now(), channel=channel)
-            s.add(row)
-            if self.bus.kind != "local":
-                await s.flush()  # the line's id, for the note
-                await notify_in(s, self.bus, gid, row.id, "chat", handled_here=True)
-        return row
-
-    async def chat_line(self, gid: str, cid: int):
-        """One line of the game's chat (`seat`, `name`, `text`, `at`, `channel`), or None."""
-        async with self.core() as s:
-            return (await s.execute(_CHAT_LINE, {"gid": gid, "cid": cid})).first()
-
-    async def recent_chat(self, gid: str, limit: int = 50) -> list:
-        """The last `limit` lines of both channels, oldest first (rows with `seat`, `name`, `text`,
-        `at`, `channel`)."""
-        if gid in self._chatless:
-            return []
-        async with self.core() as s:
-            rows = (await s.execute(_RECENT_CHAT, {"gid": gid, "limit": limit})).all()
-        return rows[::-1]
-
-    # ----- admin ---------------------------------------------------------------------------------
-    async def record(self, gid: str) -> dict:
-        row = await self.row(gid)
-        async with self.sessions() as s:
-            actions = (await s.execute(select(ActionRow).where(ActionRow.game_id == gid).order_by(ActionRow.seq)))
-            actions = actions.scalars().all()
-        return {"revolutionaries": row.revolutionaries, "options": row.options, "seed": row.game_seed,
-                "actions": [[a.seat, a.action] for a in actions]}
-
-    async def import_record(self, checked: Checked) -> str:
-        """Write a record that `app.play.record_import` checked and replayed: a private game at its
-        last action, with a snapshot there so that loading it replays nothing. The actions go a chunk
-        per transaction, so the moves of other games (on SQLite, in this thread, under the one
-        writer's lock) go on between them; until the last chunk the game stays `abandoned` at
-        version 0, so a crash part-way leaves a game nobody can play and the admin can delete."""
-        gid = _game_id()
-        n = len(checked.actions)
-        async with self._write() as s:
-            s.add(GameRow(id=gid, revolutionaries=checked.revolutionaries, options=checked.options, private=True,
-                          **seed_columns(checked.seed), status="abandoned", version=0, result=None))
-            await s.flush()
-            for seat in seats_for(checked.revolutionaries, checked.options):
-                s.add(SeatRow(game_id=gid, seat=seat, invite_hash=token_hash(new_token()), name="(imported)",
-                              token_hash=token_hash(new_token())))
-        # The driver's executemany with plain tuples: SQLAlchemy's per-row work on bound parameters
-        # cost ~100 us a row, 0.2 s of the loop per chunk (issue 30, item 4).
-        if is_sqlite(self.url):
-            add, snap, at = SQLITE_ADD_ACTION, SQLITE_ADD_SNAPSHOT, sqlite_now()
-        else:
-            add = "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (%s, %s, %s, %s::json, %s)"
-            snap, at = "INSERT INTO snapshots (game_id, seq, state) VALUES (%s, %s, %s::json)", _now()
-        for start in range(0, n, IMPORT_CHUNK):
-            rows = [(gid, i, seat, action, at)
-                    for i, (seat, action) in enumerate(checked.actions[start:start + IMPORT_CHUNK], start=start + 1)]
-            async with self.core() as tx:
-                await tx.execute_driver_sql(add, rows)
-            await asyncio.sleep(0)  # the waiting moves take the writer's lock before our next chunk
-        async with self.core() as tx:
-            if n:
-                await tx.execute_driver_sql(snap, [(gid, n, checked.state)])
-            await tx.execute(update(_GAMES).where(_GAMES.c.id == gid).values(
-                status="finished" if checked.finished else "active", version=n, result=checked.result,
-                updated_at=_now()))
-        return gid
-
-    async def set_status(self, gid: str, status: str) -> None:
-        self._active.discard(gid)
-        async with self._write() as s:
-            res = await s.execute(update(GameRow).where(GameRow.id == gid).values(status=status, updated_at=_now()))
-            if res.rowcount != 1:
-                raise StoreError("No such game.", 404, "not_found")
-            await notify_in(s, self.bus, gid, -1, "room")
-
-    async def delete(self, gid: str) -> None:
-        async with self._write() as s:
-            for model in (ActionRow, SnapshotRow, ChatRow, SeatRow, BotLeaseRow, ClockRow, SeatEventRow, HookRow):
-                await s.execute(delete(model).where(model.game_id == gid))
-            res = await s.execute(delete(GameRow).where(GameRow.id == gid))
-            if res.rowcount != 1:
-                raise StoreError("No such game.", 404, "not_found")
-            # The other instances close their sockets on it (app.play.games.on_notify); the caller closes ours.
-            await notify_in(s, self.bus, gid, -1, "deleted", handled_here=True)
-        self.forget(gid)
