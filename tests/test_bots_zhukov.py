@@ -8,7 +8,7 @@ from bots.match import play
 from engine.frames import kinds
 from tests.support import act, rev_turn
 from tests.test_cards_revolutionary import stage
-from tests.test_zhukov_rules import one_card, run, staged
+from tests.zhukov_staging import one_card, run, staged
 
 
 def test_greedy_team_places_the_soviet_tank_where_no_player_stands():

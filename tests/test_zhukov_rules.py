@@ -10,63 +10,21 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, IllegalAction, new_game, replay
-from engine.data.zhukov import ZHUKOV_CARDS
 from engine.frames import kinds
 from engine.public import actions_per_turn, injury_limit, seats_for
 from engine.setup import initial_state
 from tests.support import force_dice, refresh
-
-Z = {"ruleset": "zhukov"}
-ALL_Z = [c["id"] for c in ZHUKOV_CARDS]
-CARDS_PER_DAY_Z = 4
-
-
-def staged(revs: int = 2, seed: int = 1, day: int = 1, deck_top=(), **options) -> Game:
-    """A Zhukov game before its Soviet phase of `day`; `deck_top` are the next Zhukov cards in
-    draw order (the rest of the deck below them). Call `run(g)` to start."""
-    g = Game(initial_state(revs, seed, {**Z, **options}))
-    s = g.s
-    s["day"] = day
-    rest = [c for c in ALL_Z if c not in deck_top]
-    s["zhukov_deck"] = rest + list(reversed(deck_top))
-    return g
-
-
-def run(g: Game) -> Game:
-    g.invalidate()
-    g._advance()
-    g.invalidate()
-    return g
-
-
-def only_frame(g: Game, frame: dict) -> Game:
-    """Run one frame alone (nothing after it): the stack holds just it."""
-    g.s["stack"] = [frame]
-    return run(g)
-
-
-def clear_units(g: Game) -> None:
-    for here in g.s["locations"].values():
-        here.update(militia=0, snipers=0, soviet_tanks=0, barricades=0)
-
-
-def texts(g: Game) -> list[str]:
-    return [e["text"] for e in g.s["log"]]
-
-
-def one_card(g: Game, card: str, icon_event: str | None = None, major_top: str | None = None,
-             minor_top: str | None = None) -> Game:
-    """Resolve exactly one Zhukov card (support, headline, event step) on the staged game."""
-    s = g.s
-    s["zhukov_deck"].remove(card)
-    if major_top:
-        s["event_deck"].remove(major_top)
-        s["event_deck"].append(major_top)
-    if minor_top:
-        s["minor_deck"].remove(minor_top)
-        s["minor_deck"].append(minor_top)
-    return only_frame(g, kinds.zhukov_card(card, {1: "top", 2: "top", 3: "middle", 4: "middle", 5: "middle",
-                                                   6: "bottom", 7: "bottom"}[s["day"]]))
+from tests.zhukov_staging import (
+    ALL_Z,
+    Z,
+    _drawn,
+    clear_units,
+    one_card,
+    run,
+    spa_example,
+    staged,
+    texts,
+)
 
 
 # ----- Setup (Playing with Zhukov ruleset) ----------------------------------------------------------
@@ -143,10 +101,6 @@ def test_zhukov_difficulty_settings():
 
 
 # ----- Phase 1: Soviet Phase ----------------------------------------------------------------------
-def _drawn(g: Game) -> list[str]:
-    return [e["refs"][0] for e in g.s["log"] if "is drawn (" in e["text"] and e["refs"] and e["refs"][0] in ALL_Z]
-
-
 def test_zhukov_soviet_phase_draws_4_cards_in_order():
     g = staged(2, 4, deck_top=("z03", "z07", "z01", "z10"))
     run(g)
@@ -347,23 +301,6 @@ def test_zhukov_injury_limit_immediate_defeat():
 
 
 # ----- Phase 3: State Protection Authority Phase ----------------------------------------------------
-def spa_example() -> Game:
-    """The rulebook's SPA phase example: Yellow (rev1, first in turn) in Corvin Passage, Blue (rev2)
-    in Csepel; militia Radio 1, Astoria 1, Corvin 2, Csepel 1; snipers Astoria 1, Corvin 2."""
-    g = staged(2, 1)
-    clear_units(g)
-    s = g.s
-    for here in s["locations"].values():
-        here["active"] = []
-    s["positions"] = {"rev1": "corvin", "rev2": "csepel"}
-    s["turn_order"] = ["rev1", "rev2"]
-    s["phase"] = "spa"
-    for loc, m, sn in (("radio", 1, 0), ("astoria", 1, 1), ("corvin", 2, 2), ("csepel", 1, 0)):
-        s["locations"][loc].update(militia=m, snipers=sn)
-    g.s["stack"] = [kinds.zhukov_spa()]
-    return g
-
-
 def test_zhukov_spa_phase_rulebook_example():
     g = spa_example()
     force_dice(g, [6, 6, 2, 5])  # Corvin (first in board order): 6 <= 9 one hit, 12 > 9; Csepel: 2 <= 2, 7 > 2
@@ -587,178 +524,3 @@ def test_zhukov_cards_are_in_the_public_catalog():
     steps = catalog()["zhukov_spa_steps"]  # Phase 3's fixed steps, and the rewards that skip them (Appendix B)
     assert [(s["id"], s["skipped_by"]) for s in steps] == [("move_militia", "e18"), ("move_snipers", "e17"),
                                                            ("place", None), ("attack", "e06")]
-
-
-# ----- Issue 31: rulings Z28, Z29, Z7/Z16 (hostile "up to"), the day-4 reshuffle ------------------
-def test_zhukov_z10_local_party_leader_shot_an_empty_handed_player_may_be_chosen_ruling_z28():
-    """Appendix D, Z#10 middle: "A player with less than 2 cards in hand may be chosen. That player
-    discards all cards from their hand." The empty-handed rev2 is offered and discards nothing."""
-    g = staged(2, 1, day=3)
-    g.s["support"] = 3  # neutral: either colour resolves
-    g.s["hands"]["rev2"] = []
-    before = list(g.s["hands"]["rev1"])
-    one_card(g, "z10")
-    assert g.active_seats() == ["rev1", "rev2"]
-    assert {a["seat"] for a in g.legal_actions("rev1") if a["type"] == "choose_player"} == {"rev1", "rev2"}
-    g.apply("rev2", {"type": "choose_player", "seat": "rev2"})
-    assert g.s["hands"]["rev1"] == before and g.s["hands"]["rev2"] == []
-    assert "Local Party leader shot: rev2 has no card to discard." in texts(g)
-
-
-def test_zhukov_z10_a_player_with_one_card_discards_it_ruling_z28():
-    g = staged(2, 1, day=3)
-    g.s["support"] = 3  # neutral: either colour resolves
-    g.s["hands"]["rev2"] = g.s["hands"]["rev2"][:1]
-    one_card(g, "z10")
-    g.apply("rev1", {"type": "choose_player", "seat": "rev2"})
-    while "rev2" in g.active_seats():
-        g.apply("rev2", [a for a in g.legal_actions("rev2") if a["type"] == "discard"][0])
-    assert g.s["hands"]["rev2"] == []
-
-
-PP = "printing_press"
-
-
-def _press_in_play(g: Game) -> Game:
-    from engine.effects import printing_press
-
-    g.s["day"] = 3
-    printing_press.start_of_day(g)
-    return g
-
-
-def test_zhukov_spa_units_never_enter_the_printing_press_ruling_r103():
-    """R103 (amended, issue 31): the fixed SPA steps move militia and snipers on the city's strings
-    only, as Conflict's SPA cards do: rev1 in the Printing Press draws no militia from Blaha Lujza
-    Square, no sniper steps in, and nothing there is attacked."""
-    g = spa_example()
-    g.s["options"]["promo_printing_press"] = True
-    _press_in_play(g)
-    s = g.s
-    assert PP in s["locations"]
-    clear_units(g)
-    s["positions"] = {"rev1": PP, "rev2": "csepel"}
-    s["locations"]["blaha"]["militia"] = 2
-    s["locations"]["stalin"]["snipers"] = 1  # 1 step from Blaha, which is 1 from the press
-    s["locations"]["radio"]["snipers"] = 1
-    force_dice(g, [6, 6] * 4)
-    run(g)
-    while g.result is None and s["stack"] and s["stack"][-1]["kind"] != "zhukov_attack" and g.active_seats():
-        seat = g.active_seats()[0]
-        g.apply(seat, [a for a in g.legal_actions(seat) if a["type"] != "undo"][0])
-    assert s["locations"][PP]["militia"] == 0 and s["locations"][PP]["snipers"] == 0
-    assert s["locations"]["blaha"]["militia"] == 2  # no player next to it in the city
-    assert s["injuries"]["rev1"] == 0
-    assert not any(e.get("dice", {}).get("location") == PP for e in s["log"])
-
-
-def test_zhukov_z01_sympathetic_soviets_moves_no_unit_into_the_printing_press_ruling_r103():
-    g = staged(2, 1, day=6, promo_printing_press=True)
-    _press_in_play(g)
-    g.s["day"] = 6
-    g.s["support"] = 3  # neutral: either colour resolves
-    g.s["locations"]["blaha"].update(militia=1, soviet_tanks=1, barricades=0)
-    one_card(g, "z01")
-    seen = []
-    while g.active_seats() and g.s["phase"] == "soviet":
-        seat = g.active_seats()[0]
-        acts = [a for a in g.legal_actions(seat) if a["type"] != "undo"]
-        moves = [a for a in acts if a["type"] == "move_unit"]
-        seen += moves
-        g.apply(seat, next((a for a in acts if a["type"] == "done"), acts[0]))
-    from_blaha = [a for a in seen if a["from"] == "blaha"]
-    assert from_blaha and not [a for a in seen if a["to"] == PP]
-
-
-def test_zhukov_e18_placement_the_players_choose_how_many_militia_none_included_ruling_z16():
-    """Z16 (re-decided, issue 31): E#18 "Move up to 2 militia ... into Csepel" placed by a Zhukov
-    card: the players make the text's choice, how many included, so they may move none."""
-    g = staged(2, 1)
-    clear_units(g)
-    g.s["locations"]["csepel"]["event"] = None
-    for loc in ("corvin", "szena"):
-        g.s["locations"][loc]["militia"] = 1
-    g.s["support"] = 2  # green: the red card skips its headline, only the event step acts
-    one_card(g, "z14", major_top="e18")
-    assert g.s["locations"]["csepel"]["event"] == "e18"
-    acts = g.legal_actions("rev2")
-    assert {"type": "done"} in acts and any(a["type"] == "move_militia" for a in acts)
-    assert g.view("rev1")["decision"]["optional"] is True
-    g.apply("rev2", {"type": "done"})
-    assert g.s["locations"]["csepel"]["militia"] == 0
-
-
-def test_zhukov_z10_eisenhower_up_to_2_locations_the_players_choose_how_many_ruling_z7():
-    """Z7 (re-decided, issue 31): Z#10 bottom repeats H#41's "up to 2 locations": the players may
-    stop after one location, or remove none; the morale shift still happens."""
-    g = staged(2, 1, day=6)
-    g.s["support"] = 3
-    with_tiles = [x for x, h in g.s["locations"].items() if h["inactive"] or h["facedown"]]
-    assert len(with_tiles) >= 2
-    morale = g.s["morale"]
-    one_card(g, "z10")
-    assert g.s["morale"] == morale - 1
-    acts = g.legal_actions("rev1")
-    assert {"type": "done"} in acts and {a["location"] for a in acts if a["type"] == "choose_location"} == set(with_tiles)
-    g.apply("rev1", {"type": "choose_location", "location": with_tiles[0]})
-    here = g.s["locations"][with_tiles[0]]
-    assert here["inactive"] is None and here["facedown"] == []
-    g.apply("rev2", {"type": "done"})
-    assert all(g.s["locations"][x]["inactive"] or g.s["locations"][x]["facedown"] for x in with_tiles[1:])
-
-
-def test_zhukov_z08_bloodbath_in_the_countryside_places_a_tank_and_shifts_no_morale_ruling_r100():
-    """R100 (extended, issue 31): Z#8 middle reads as H#30 of the same title: a Soviet tank in a
-    location with an event, no morale shift."""
-    g = staged(2, 1, day=3)
-    g.s["support"] = 3
-    morale = g.s["morale"]
-    events = [x for x, h in g.s["locations"].items() if h["event"]]
-    one_card(g, "z08")
-    acts = g.legal_actions("rev1")
-    assert {a["location"] for a in acts if a["type"] == "choose_location"} == set(events)
-    tanks = g.s["locations"][events[0]]["soviet_tanks"]
-    g.apply("rev1", {"type": "choose_location", "location": events[0]})
-    assert g.s["locations"][events[0]]["soviet_tanks"] == tanks + 1
-    assert g.s["morale"] == morale
-
-
-def test_zhukov_z02_hungarian_army_units_join_places_the_tank_with_no_morale_shift_ruling_z29():
-    """Z29 (issue 31): Appendix D's Z#2 repeats only H#31's placement clarification, not its 5
-    active fighters: a random revolutionary tank joins in Corvin Passage, and morale stays even
-    with 5 or more active fighters on the board."""
-    g = staged(2, 1, day=3)
-    g.s["support"] = 3
-    g.s["locations"]["corvin"]["active"] = []
-    tiles = [t for h in g.s["locations"].values() for t in h["facedown"]][:4]
-    for h in g.s["locations"].values():
-        h["facedown"] = [t for t in h["facedown"] if t not in tiles]
-    g.s["locations"]["bem"]["active"] = tiles  # 4 active fighters: the tank makes 5
-    morale = g.s["morale"]
-    one_card(g, "z02")
-    assert [f for f in g.s["locations"]["corvin"]["active"] if f.startswith("rt_")]
-    assert sum(len(h["active"]) for h in g.s["locations"].values()) >= 5
-    assert g.s["morale"] == morale
-    assert not any("Hungarian Army units join:" in t for t in texts(g))
-
-
-def test_zhukov_day_4_reshuffle_puts_the_2_just_resolved_back_and_leaves_12_for_days_5_to_7_ruling_z13():
-    """Z13 (re-checked, issue 31): "shuffle the discarded cards (including the 2 just resolved) to
-    form a new draw deck and draw and resolve 2 more cards from it": the first 2 cards of day 4
-    are back in the deck (they may even come again that day); the 2 drawn after the reshuffle are
-    discarded, so 12 cards are left for the 12 draws of days 5-7 and every card is drawn exactly
-    twice in a game. Day 4 resolves middle headlines, none of which lapses, so no reminder is on
-    the board at the reshuffle."""
-    assert not any(c["headlines"][1]["lapsing"] for c in ZHUKOV_CARDS)
-    g = staged(2, 4, day=4)
-    s = g.s
-    s["zhukov_deck"], s["zhukov_discard"] = ["z03", "z07"], [c for c in ALL_Z if c not in ("z03", "z07")]
-    run(g)
-    while g.s["phase"] == "soviet" and g.result is None:
-        seat = g.active_seats()[0]
-        g.apply(seat, [a for a in g.legal_actions(seat) if a["type"] != "undo"][0])
-    drawn = _drawn(g)
-    assert drawn[:2] == ["z07", "z03"] and len(drawn) == 4
-    assert sorted(s["zhukov_deck"] + drawn[2:]) == sorted(ALL_Z)  # the first 2 are in the new deck
-    assert sorted(s["zhukov_discard"] + s["zhukov_on_board"]) == sorted(drawn[2:])
-    assert 3 * CARDS_PER_DAY_Z == len(s["zhukov_deck"]) == 12

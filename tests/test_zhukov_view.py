@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine import new_game
 from engine.frames import kinds
 from tests.support import force_dice
-from tests.test_zhukov_rules import clear_units, only_frame, run, spa_example, staged
+from tests.zhukov_staging import clear_units, only_frame, run, spa_example, staged
 
 
 def _answer(g, seat):
