@@ -6,8 +6,8 @@ from bots import zhukov_team
 from bots.greedy import GreedyBot
 from bots.match import play
 from engine.frames import kinds
+from tests.rev_staging import stage
 from tests.support import act, rev_turn
-from tests.test_cards_revolutionary import stage
 from tests.zhukov_staging import one_card, run, staged
 
 

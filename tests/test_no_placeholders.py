@@ -57,7 +57,7 @@ def test_every_card_ability_has_an_effect_and_a_test():
 
 
 def test_every_fighter_and_tank_ability_is_implemented_and_tested():
-    text = (TESTS / "test_cards_revolutionary.py").read_text()
+    text = (TESTS / "test_cards_fighters.py").read_text()
     for f in list(FIGHTERS) + list(REVOLUTIONARY_TANKS):
         if not f.get("ability"):
             continue

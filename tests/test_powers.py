@@ -9,15 +9,8 @@ import pytest
 from bots.random_bot import play_random_game
 from engine import replay
 from tests.invariants import check_day_actions, check_invariants
-from tests.support import act, log_texts, of_type, set_active
-from tests.test_cards_revolutionary import (  # the same staging as the card tests
-    force_dice,
-    hand_ids,
-    legal,
-    rev_turn,
-    stage,
-    turn_view,
-)
+from tests.rev_staging import hand_ids, stage, turn_view  # the same staging as the card tests
+from tests.support import act, force_dice, legal, log_texts, of_type, rev_turn, set_active
 
 
 def powered(colour: str, *, benefit: bool = True, disadvantage: bool = True, revs: int = 2):
